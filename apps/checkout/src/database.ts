@@ -1,0 +1,8 @@
+import type { MigrationClass } from '@platform/persistence';
+import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
+
+/** The schema this service owns and its migrations, in order. */
+export const DATABASE = {
+  schema: 'checkout',
+  migrations: [MessagingTables1763700000000] as MigrationClass[],
+};

@@ -1,0 +1,86 @@
+import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GetCustomerOrder, HostedAttempt } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import type { Logger } from '@platform/observability';
+import { sealSecret } from '@platform/signing';
+import { CONFIG, LOGGER, cardDataKey, hostedCardSealContext } from '@platform/service-kit';
+import type { Config } from '../config';
+import { hostedPage } from '../pages/hosted.page';
+import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
+import { forbiddenPage, notFoundPage, orderResultPage } from '../pages/three-ds.page';
+import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
+
+const CARD_FORM: Record<string, RegExp> = {
+  holder_name: /^.{2,120}$/u,
+  number: /^\d{13,19}$/,
+  expiry_month: /^(0[1-9]|1[0-2])$/,
+  expiry_year: /^\d{2}$/,
+  cvv: /^\d{3,4}$/,
+};
+
+/** The Direct API hosted page: the customer types the card here, and it reaches orders-v4 only sealed. */
+@Controller('v4/hosted')
+export class HostedController {
+  private readonly cardKey: Buffer;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly csrf: CsrfTokens,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.cardKey = cardDataKey(config);
+  }
+
+  @Get(':token')
+  async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
+    try {
+      const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
+      if (!view.order.hosted_url) return sendPage(reply, 200, orderResultPage(view.order));
+      return this.form(reply, request, token, view.order, view.merchant_name, null, 200, view.frame_origins);
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  @Post(':token')
+  async pay(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
+    const form = (body ?? {}) as Record<string, unknown>;
+    if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
+    try {
+      const card = Object.fromEntries(Object.keys(CARD_FORM).map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).trim() : '']));
+      if (!Object.entries(CARD_FORM).every(([name, pattern]) => pattern.test(card[name]!))) {
+        const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
+        return this.form(reply, request, token, view.order, view.merchant_name, 'form_invalid', 422, view.frame_origins);
+      }
+      const sealed = sealSecret(JSON.stringify(card), this.cardKey, hostedCardSealContext(token));
+      const outcome = await this.rpc.request(HostedAttempt, { token, card: { sealed } }, { correlationId: request.correlationId });
+      if (outcome.return_url) return sendRedirect(reply, outcome.return_url);
+      if (outcome.order.hosted_url) {
+        const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
+        return this.form(reply, request, token, outcome.order, view.merchant_name, outcome.attempt_failure, 422, view.frame_origins);
+      }
+      return sendPage(reply, 200, orderResultPage(outcome.order));
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  private form(
+    reply: FastifyReply,
+    request: FastifyRequest,
+    token: string,
+    order: Parameters<typeof hostedPage>[0]['order'],
+    merchantName: string,
+    attemptFailure: string | null,
+    status = 200,
+    frameOrigins: string[] = [],
+  ): void {
+    const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
+    setCsrfCookie(reply, request, cookie);
+    sendPage(reply, status, hostedPage({ order, merchantName, csrf: this.csrf.fieldFor(cookie, token), action: `/v4/hosted/${token}`, attemptFailure }), frameOrigins);
+  }
+}

@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '@platform/contracts';
+import type { Logger } from '@platform/observability';
+import { CSRF_COOKIE } from '../three-ds/csrf';
+import { notFoundPage, unavailablePage } from './three-ds.page';
+
+/** The unguessable order token in a customer page address. */
+export const PAGE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * No `form-action`: it would also block the redirect to the merchant's return address
+ * that follows the form (browsers apply it to redirects). Pages no cache may keep and no referrer may leak; no site may frame them unless the
+ * merchant listed its origins for the hosted page.
+ */
+export function sendPage(reply: FastifyReply, status: number, html: string, frameOrigins: string[] = []): void {
+  const ancestors = frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'";
+  if (frameOrigins.length === 0) void reply.header('x-frame-options', 'DENY');
+  void reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${ancestors}`)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(html);
+}
+
+/** The whole page goes to the merchant's return address. */
+export function sendRedirect(reply: FastifyReply, location: string): void {
+  void reply.status(303).header('location', location).header('cache-control', 'no-store').send();
+}
+
+export function setCsrfCookie(reply: FastifyReply, request: FastifyRequest, value: string): void {
+  void reply.header('set-cookie', `${CSRF_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`);
+}
+
+/** An unknown link gets a clear page; anything else a calm "try again shortly". */
+export function sendFailurePage(reply: FastifyReply, error: unknown, logger: Logger): void {
+  if (error instanceof ApiError && error.code === '1000011') return sendPage(reply, 404, notFoundPage());
+  logger.error({ err: error }, 'customer page failed');
+  sendPage(reply, 503, unavailablePage());
+}

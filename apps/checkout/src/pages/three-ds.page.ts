@@ -1,0 +1,52 @@
+import type { Order } from '@platform/contracts';
+import { escapeHtml, page } from './html';
+
+/** The sandbox 3-D Secure screen: a form posted back to its own address with a `result` button. */
+export function threeDsPage(input: { order: Order; merchantName: string; csrf: string; action: string }): string {
+  const { order } = input;
+  return page(
+    '3-D Secure doğrulama',
+    `<h1>3-D Secure</h1>
+<p class="muted">${escapeHtml(input.merchantName)} · Sipariş ${escapeHtml(order.order_code)}</p>
+<p class="amount">${escapeHtml(order.amount)} ${escapeHtml(order.currency)}</p>
+<p>Kart: •••• ${escapeHtml(order.card?.last_four ?? '')}</p>
+<p class="muted">Test bankası: doğrulama sonucunu seçin.</p>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
+<button class="primary" type="submit" name="result" value="success">Onayla (success)</button>
+<button type="submit" name="result" value="failure">Reddet (failure)</button>
+<button type="submit" name="result" value="timeout">Yanıt yok (timeout)</button>
+</form>`,
+  );
+}
+
+const STATUS_TEXT: Record<Order['status'], string> = {
+  paid: 'Ödemeniz alındı.',
+  failed: 'Ödeme tamamlanamadı.',
+  pending: 'Ödemeniz bankadan yanıt bekliyor. Sonuç işyerine bildirilecek.',
+  requires_action: 'Doğrulama bekleniyor.',
+  requires_hosted: 'Ödeme bekleniyor.',
+};
+
+/** The result screen when the merchant set no return address, or the order is not final. */
+export function orderResultPage(order: Order): string {
+  return page(
+    'Ödeme sonucu',
+    `<h1>${escapeHtml(STATUS_TEXT[order.status])}</h1>
+<p class="amount">${escapeHtml(order.amount)} ${escapeHtml(order.currency)}</p>
+${order.failure_message ? `<p>${escapeHtml(order.failure_message)}</p>` : ''}
+<p class="muted">Sipariş ${escapeHtml(order.order_code)}</p>`,
+  );
+}
+
+export function notFoundPage(): string {
+  return page('Geçersiz bağlantı', '<h1>Bu ödeme bağlantısı geçerli değil.</h1><p class="muted">Lütfen alışverişe döndüğünüz siteden yeniden deneyin.</p>');
+}
+
+export function unavailablePage(): string {
+  return page('Geçici sorun', '<h1>Şu anda işleminizi tamamlayamıyoruz.</h1><p class="muted">Lütfen birkaç dakika sonra tekrar deneyin.</p>');
+}
+
+export function forbiddenPage(): string {
+  return page('Oturum süresi doldu', '<h1>Bu form artık geçerli değil.</h1><p class="muted">Sayfayı yenileyip yeniden deneyin.</p>');
+}

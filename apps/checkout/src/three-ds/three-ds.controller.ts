@@ -1,0 +1,56 @@
+import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CompleteThreeDs, GetCustomerOrder } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import type { Logger } from '@platform/observability';
+import { LOGGER } from '@platform/service-kit';
+import { forbiddenPage, notFoundPage, orderResultPage, threeDsPage } from '../pages/three-ds.page';
+import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
+import { CSRF_COOKIE, CsrfTokens, readCookie } from './csrf';
+
+const CHOICES = new Set(['success', 'failure', 'timeout']);
+
+/** The sandbox 3-D Secure screen of a Direct API order (ARCHITECTURE.md, sandbox test screens). */
+@Controller('v4/3ds')
+export class ThreeDsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly csrf: CsrfTokens,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @Get(':token')
+  async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
+    try {
+      const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
+      if (!view.three_ds_open) return sendPage(reply, 200, orderResultPage(view.order));
+      const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
+      setCsrfCookie(reply, request, cookie);
+      return sendPage(reply, 200, threeDsPage({ order: view.order, merchantName: view.merchant_name, csrf: this.csrf.fieldFor(cookie, token), action: `/v4/3ds/${token}` }));
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  @Post(':token')
+  async submit(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
+    const form = (body ?? {}) as Record<string, unknown>;
+    if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
+    if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
+    try {
+      const outcome = await this.rpc.request(
+        CompleteThreeDs,
+        { token, choice: form.result as 'success' | 'failure' | 'timeout' },
+        { correlationId: request.correlationId },
+      );
+      if (outcome.return_url) {
+        return sendRedirect(reply, outcome.return_url);
+      }
+      return sendPage(reply, 200, orderResultPage(outcome.order));
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { z } from 'zod';
+import { AuditService } from '../merchants/audit.service';
+import type { AuditRecord } from '../merchants/audit.repository';
+import { PagingQuerySchema, type Page } from '../validation/paging';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+
+const AuditQuerySchema = PagingQuerySchema.extend({
+  target: z.string().max(200).optional(),
+  action: z.string().max(100).optional(),
+}).strict();
+
+/** The append-only record of operator calls, newest first; `target` narrows to a merchant (and its environments). */
+@Controller('admin/v1/audit-log')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminAuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  @Get()
+  @ApiRoute({ summary: 'Read the operator audit log, newest first', tag: 'Operator API', security: 'operatorToken', query: AuditQuerySchema, responses: { 200: { description: '{data, meta}' } }, errors: ['1000001'] })
+  list(@Query() query: unknown): Promise<Page<AuditRecord>> {
+    const { page, per_page, target, action } = parseOrReject(AuditQuerySchema, query);
+    return this.audit.list({ target, action }, page, per_page);
+  }
+}

@@ -1,0 +1,50 @@
+import { Body, Controller, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { BinRecordSchema, UpsertBin } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuditService } from '../merchants/audit.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+import { EnvironmentParamSchema } from './admin-schemas';
+
+const BinBodySchema = BinRecordSchema.strict();
+const BinParamSchema = z.string().regex(/^\d{6}$/, 'must be exactly six digits');
+
+/** The operator's BIN table: which issuer a BIN belongs to and whether it pays directly or on the hosted page. */
+@Controller('admin/v1/bins')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminBinsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Put(':environment/:bin')
+  @ApiRoute({
+    summary: 'Create or replace a BIN of the sandbox or live BIN table',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: BinBodySchema,
+    responses: { 200: { description: 'The BIN as stored' } },
+    errors: ['1000001'],
+  })
+  async upsert(@Param('environment') environment: string, @Param('bin') bin: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<unknown> {
+    const env = parseOrReject(EnvironmentParamSchema, environment);
+    const binNumber = parseOrReject(BinParamSchema, bin);
+    const record = parseOrReject(BinBodySchema, body);
+    const result = await this.rpc.request(UpsertBin, { environment: env, bin: binNumber, record }, { correlationId: request.correlationId });
+    await this.audit.recordChange({
+      actor: request.operator ?? 'operator',
+      action: 'bin.upsert',
+      target: `bins/${env}/${binNumber}`,
+      correlationId: request.correlationId,
+      before: result.before,
+      after: result.after,
+    });
+    return result.after;
+  }
+}

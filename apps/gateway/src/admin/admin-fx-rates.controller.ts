@@ -1,0 +1,48 @@
+import { Body, Controller, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PAYMENT_CURRENCIES, SetFxRate } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuditService } from '../merchants/audit.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+
+const RateBodySchema = z.object({ usd_per_unit: z.string() }).strict();
+const CurrencySchema = z.enum(PAYMENT_CURRENCIES);
+
+/** FX rates used to check payment limits in the account's base currency. */
+@Controller('admin/v1/fx-rates')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminFxRatesController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Put(':currency')
+  @ApiRoute({
+    summary: 'Set the rate of a currency in USD per unit',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: RateBodySchema,
+    responses: { 200: { description: 'The rate as stored' } },
+    errors: ['1000001'],
+  })
+  async set(@Param('currency') currency: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<unknown> {
+    const code = parseOrReject(CurrencySchema, currency);
+    const { usd_per_unit } = parseOrReject(RateBodySchema, body);
+    const result = await this.rpc.request(SetFxRate, { currency_code: code, usd_per_unit }, { correlationId: request.correlationId });
+    await this.audit.recordChange({
+      actor: request.operator ?? 'operator',
+      action: 'fx_rate.set',
+      target: `fx-rates/${code}`,
+      correlationId: request.correlationId,
+      before: result.before,
+      after: result.after,
+    });
+    return result.after;
+  }
+}

@@ -1,0 +1,98 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CONFIG } from '@platform/service-kit';
+import type { Config } from '../config';
+import {
+  MerchantsService,
+  type IssuedApiKey,
+  type MerchantDetail,
+  type MerchantView,
+  type OperatorAction,
+} from '../merchants/merchants.service';
+import type { MerchantListRow } from '../merchants/merchant.repository';
+import { PagingQuerySchema, type Page } from '../validation/paging';
+import type { EnvironmentSettings } from '../merchants/merchant-settings';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+import {
+  CreateMerchantSchema,
+  EnvironmentParamSchema,
+  IssueApiKeySchema,
+  IssuedApiKeySchema,
+  MerchantViewSchema,
+  SettingsViewSchema,
+  settingsPatchSchema,
+} from './admin-schemas';
+import { ApiRoute } from '../openapi/api-route.decorator';
+
+function operatorAction(request: FastifyRequest): OperatorAction {
+  return { actor: request.operator ?? 'operator', correlationId: request.correlationId };
+}
+
+/** The pinned operator calls that provision merchants (ARCHITECTURE.md, Operator API). */
+@Controller('admin/v1/merchants')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminMerchantsController {
+  constructor(
+    private readonly merchants: MerchantsService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiRoute({ summary: 'Create a merchant', tag: 'Operator API', security: 'operatorToken', body: CreateMerchantSchema, responses: { 201: { description: 'The merchant', schema: MerchantViewSchema } }, errors: ['1000001'] })
+  create(@Body() body: unknown, @Req() request: FastifyRequest): Promise<MerchantView> {
+    return this.merchants.createMerchant(parseOrReject(CreateMerchantSchema, body), operatorAction(request));
+  }
+
+  @Get()
+  @ApiRoute({ summary: 'List merchants, newest first', tag: 'Operator API', security: 'operatorToken', query: PagingQuerySchema, responses: { 200: { description: '{data, meta}' } }, errors: ['1000001'] })
+  list(@Query() query: unknown): Promise<Page<MerchantListRow>> {
+    const paging = parseOrReject(PagingQuerySchema.strict(), query);
+    return this.merchants.listMerchants(paging.page, paging.per_page);
+  }
+
+  @Get(':merchantCode')
+  @ApiRoute({ summary: 'Read a merchant with its environments and API keys (no secrets)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: ['1000011'] })
+  read(@Param('merchantCode') merchantCode: string): Promise<MerchantDetail> {
+    return this.merchants.getMerchant(merchantCode);
+  }
+
+  @Post(':merchantCode/deactivate')
+  @HttpCode(200)
+  @ApiRoute({ summary: 'Deactivate a merchant: its keys answer 0055502', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: ['1000011'] })
+  deactivate(@Param('merchantCode') merchantCode: string, @Req() request: FastifyRequest): Promise<MerchantDetail> {
+    return this.merchants.setStatus(merchantCode, 'inactive', operatorAction(request));
+  }
+
+  @Post(':merchantCode/activate')
+  @HttpCode(200)
+  @ApiRoute({ summary: 'Activate a merchant again', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: ['1000011'] })
+  activate(@Param('merchantCode') merchantCode: string, @Req() request: FastifyRequest): Promise<MerchantDetail> {
+    return this.merchants.setStatus(merchantCode, 'active', operatorAction(request));
+  }
+
+  /** Issues a new key for the environment: it raises key_version and retires the previous key after the grace period. */
+  @Post(':merchantCode/api-keys')
+  @HttpCode(201)
+  @ApiRoute({ summary: 'Issue (rotate) the API key of an environment; key_version rises', tag: 'Operator API', security: 'operatorToken', body: IssueApiKeySchema, responses: { 201: { description: 'The key and its secret, shown once', schema: IssuedApiKeySchema } }, errors: ['1000001', '1000011'] })
+  issueKey(@Param('merchantCode') merchantCode: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<IssuedApiKey> {
+    const { environment } = parseOrReject(IssueApiKeySchema, body);
+    return this.merchants.issueApiKey(merchantCode, environment, operatorAction(request));
+  }
+
+  @Patch(':merchantCode/environments/:environment')
+  @ApiRoute({ summary: 'Change the settings of a merchant environment', tag: 'Operator API', security: 'operatorToken', body: settingsPatchSchema('live', false), responses: { 200: { description: 'The whole settings object', schema: SettingsViewSchema } }, errors: ['1000001', '1000011'] })
+  patchSettings(
+    @Param('merchantCode') merchantCode: string,
+    @Param('environment') environmentParam: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<EnvironmentSettings> {
+    const environment = parseOrReject(EnvironmentParamSchema, environmentParam);
+    const patch = parseOrReject(settingsPatchSchema(environment, this.config.WEBHOOK_ALLOW_LOOPBACK), body);
+    return this.merchants.patchSettings(merchantCode, environment, patch, operatorAction(request));
+  }
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CreatePayment, GetPayment, PAYMENT_CURRENCIES, PaymentSchema, type Payment } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { sha256Hex } from '@platform/signing';
+import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
+import { V3AuthGuard } from '../auth/guards';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { parseOrReject } from '../validation/parse-or-reject';
+
+export const CreatePaymentBodySchema = z
+  .object({
+    amount: z.string(),
+    currency_code: z.enum(PAYMENT_CURRENCIES),
+    merchant_reference: z.string().min(1).max(64).nullable().optional(),
+    webhook_url: z.string().nullable().optional(),
+    merchant_name: z.string().nullable().optional(),
+    return_url: z.string().nullable().optional(),
+  })
+  .strict();
+
+const IdempotencyKeySchema = z.object({
+  'idempotency-key': z.string({ required_error: 'is required' }).regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters'),
+});
+
+const PaymentCodeSchema = z.string().regex(/^[a-z0-9]{4,16}$/, 'must be 4 to 16 lowercase characters');
+
+function header(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : null;
+}
+
+/** Hosted payments, v3: create (Idempotency-Key required) and read by code. */
+@Controller('api/v3/payments')
+@UseGuards(V3AuthGuard)
+export class V3PaymentsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @ApiRoute({
+    summary: 'Create a hosted payment; send the customer to payment_url',
+    tag: 'Payments API v3',
+    security: 'v3Signature',
+    body: CreatePaymentBodySchema,
+    responses: {
+      201: { description: 'The new payment', schema: PaymentSchema },
+      200: { description: 'A repeat with the same Idempotency-Key: the original payment', schema: PaymentSchema },
+    },
+    errors: ['1000001', '0055001', '0055002', '9000005', '9000007', '9000038', '9000039', '9000010'],
+  })
+  async create(
+    @Body() body: unknown,
+    @AuthCaller() caller: AuthenticatedCaller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Payment> {
+    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': header(request, 'idempotency-key') ?? undefined })['idempotency-key'];
+    const payment = parseOrReject(CreatePaymentBodySchema, body);
+    const scenario = header(request, 'x-cav-sandbox-scenario');
+    // The key's fingerprint: method, path, exact body bytes and the sandbox scenario header (ARCHITECTURE.md).
+    const fingerprint = createHash('sha256')
+      .update([request.method, request.url.split('?')[0], sha256Hex(request.rawBody ?? ''), scenario ?? ''].join('\n'))
+      .digest('hex');
+    const result = await this.rpc.request(
+      CreatePayment,
+      { body: payment, fingerprint, scenario },
+      { caller, correlationId: request.correlationId, idempotencyKey },
+    );
+    void reply.status(result.created ? 201 : 200);
+    return result.payment;
+  }
+
+  @Get(':code')
+  @ApiRoute({
+    summary: 'Read a payment of the caller by its code',
+    tag: 'Payments API v3',
+    security: 'v3Signature',
+    responses: { 200: { description: 'The payment', schema: PaymentSchema } },
+    errors: ['1000011'],
+  })
+  read(@Param('code') code: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest): Promise<Payment> {
+    return this.rpc.request(GetPayment, { code: parseOrReject(PaymentCodeSchema, code) }, { caller, correlationId: request.correlationId });
+  }
+}

@@ -1,0 +1,92 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CreateOrder, GetOrder, OrderSchema, SetSandboxOrderResult, type Order } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { sealSecret } from '@platform/signing';
+import { CONFIG, cardDataKey, cardSealContext } from '@platform/service-kit';
+import type { Config } from '../config';
+import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
+import { V4AuthGuard } from '../auth/guards';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { CreateOrderBodySchema, MerchantOrderIdSchema, SandboxResultBodySchema } from './v4-order-schemas';
+
+const ORDER_CALL_TIMEOUT_MS = 30000;
+const OrderAnswer = z.object({ data: OrderSchema });
+
+@Controller('api/v4')
+@UseGuards(V4AuthGuard)
+export class V4OrdersController {
+  private readonly cardKey: Buffer;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.cardKey = cardDataKey(config);
+  }
+
+  @Post('orders')
+  @ApiRoute({
+    summary: 'Create an order: direct with card (3-D Secure follows) or hosted with bin',
+    tag: 'Direct API v4',
+    security: 'v4Signature',
+    body: CreateOrderBodySchema,
+    responses: { 201: { description: 'The new order', schema: OrderAnswer }, 200: { description: 'A repeat with the same content: the order as it stands', schema: OrderAnswer } },
+    errors: ['1000001', '0055001', '0055002', '0055235', '0055233', '0055230', '0055234', '0055503'],
+  })
+  async create(
+    @Body() body: unknown,
+    @AuthCaller() caller: AuthenticatedCaller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ data: Order }> {
+    const order = parseOrReject(CreateOrderBodySchema, body);
+    // The card leaves the edge only sealed for orders-v4, bound to this order.
+    const card = order.card
+      ? { sealed: sealSecret(JSON.stringify(order.card), this.cardKey, cardSealContext(caller.merchantCode, caller.environment, order.merchant_order_id)) }
+      : undefined;
+    const result = await this.rpc.request(
+      CreateOrder,
+      { merchant_order_id: order.merchant_order_id, amount: order.amount, bin: order.bin, card },
+      { caller, correlationId: request.correlationId, timeoutMs: ORDER_CALL_TIMEOUT_MS },
+    );
+    void reply.status(result.created ? 201 : 200);
+    return { data: result.order };
+  }
+
+  @Get('orders/:merchantOrderId')
+  @ApiRoute({
+    summary: 'Read an order by merchant_order_id',
+    tag: 'Direct API v4',
+    security: 'v4Signature',
+    responses: { 200: { description: 'The order', schema: OrderAnswer } },
+    errors: ['0055402'],
+  })
+  async read(@Param('merchantOrderId') merchantOrderId: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest): Promise<{ data: Order }> {
+    const id = parseOrReject(MerchantOrderIdSchema, merchantOrderId);
+    return { data: await this.rpc.request(GetOrder, { merchant_order_id: id }, { caller, correlationId: request.correlationId }) };
+  }
+
+  @Post('sandbox/orders/:merchantOrderId/result')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Sandbox only: close a pending or hosted order as paid or failed',
+    tag: 'Direct API v4',
+    security: 'v4Signature',
+    body: SandboxResultBodySchema,
+    responses: { 200: { description: 'The order after the result', schema: OrderAnswer } },
+    errors: ['1000001', '0055402', '0055404'],
+  })
+  async sandboxResult(
+    @Param('merchantOrderId') merchantOrderId: string,
+    @Body() body: unknown,
+    @AuthCaller() caller: AuthenticatedCaller,
+    @Req() request: FastifyRequest,
+  ): Promise<{ data: Order }> {
+    const id = parseOrReject(MerchantOrderIdSchema, merchantOrderId);
+    const { result } = parseOrReject(SandboxResultBodySchema, body);
+    return { data: await this.rpc.request(SetSandboxOrderResult, { merchant_order_id: id, result }, { caller, correlationId: request.correlationId }) };
+  }
+}

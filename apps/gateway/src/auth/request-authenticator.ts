@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '@platform/contracts';
+import { verifyV3Request, verifyV4Request, type VerifyResult } from '@platform/signing';
+import { CONFIG } from '@platform/service-kit';
+import type { Config } from '../config';
+import type { AuthenticatedCaller } from './authenticated-caller';
+import { CredentialDirectory, type Credential } from './credential-directory';
+
+export type SigningScheme = 'v3' | 'v4';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Proves who sent a merchant request. Order: the key and what it is for (0055502),
+ * the caller's address (0055501: a caller off the list learns nothing more), the shape
+ * and age of timestamp and signature (0055504), the signature itself (0055505).
+ */
+@Injectable()
+export class RequestAuthenticator {
+  constructor(
+    private readonly directory: CredentialDirectory,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async authenticate(request: FastifyRequest, scheme: SigningScheme): Promise<AuthenticatedCaller> {
+    const prefix = scheme === 'v4' ? 'x-cek' : 'x-cav';
+    const credential = await this.usableCredential(header(request, `${prefix}-api-key`));
+    if (scheme === 'v4') this.assertV4Identity(request, credential);
+    if (!credential.merchantActive) throw new ApiError('0055502', 'The account is not active', {}, 403);
+    if (scheme === 'v4' && !credential.directApiEnabled) {
+      throw new ApiError('0055502', 'Direct API access is not open for this environment', {}, 403);
+    }
+    if (!credential.allowlist.allows(request.ip)) {
+      throw new ApiError(
+        '0055501',
+        credential.allowlist.empty ? 'The IP allowlist of this environment is empty' : 'The caller address is not on the IP allowlist',
+      );
+    }
+    this.assertSignature(request, scheme, credential);
+    return {
+      apiKey: credential.apiKey,
+      merchantCode: credential.merchantCode,
+      environment: credential.environment,
+      accountNumber: credential.accountNumber,
+      keyVersion: credential.keyVersion,
+    };
+  }
+
+  private async usableCredential(apiKey: string | undefined): Promise<Credential> {
+    const credential = apiKey ? await this.directory.find(apiKey) : null;
+    if (!credential || (credential.expiresAt && credential.expiresAt.getTime() <= Date.now())) {
+      throw new ApiError('0055502', 'Unknown or retired API key');
+    }
+    return credential;
+  }
+
+  private assertV4Identity(request: FastifyRequest, credential: Credential): void {
+    if (header(request, 'x-cek-environment') !== credential.environment) {
+      throw new ApiError('0055502', 'X-CEK-Environment does not match the environment of the API key');
+    }
+    const merchantCode = header(request, 'x-cek-merchant-code');
+    const required = credential.environment === 'sandbox';
+    if ((required || merchantCode !== undefined) && merchantCode !== credential.merchantCode) {
+      throw new ApiError(
+        '0055502',
+        merchantCode === undefined ? 'X-CEK-Merchant-Code is required in sandbox' : 'X-CEK-Merchant-Code does not match the account',
+      );
+    }
+  }
+
+  private assertSignature(request: FastifyRequest, scheme: SigningScheme, credential: Credential): void {
+    const common = {
+      secret: credential.secret,
+      method: request.method,
+      body: request.rawBody ?? '',
+      toleranceSeconds: this.config.TIMESTAMP_TOLERANCE_SECONDS,
+    };
+    const result: VerifyResult =
+      scheme === 'v4'
+        ? verifyV4Request({
+            ...common,
+            path: request.url,
+            timestamp: header(request, 'x-cek-timestamp'),
+            signature: header(request, 'x-cek-signature'),
+          })
+        : verifyV3Request({
+            ...common,
+            target: request.url,
+            timestamp: header(request, 'x-cav-timestamp'),
+            signature: header(request, 'x-cav-signature'),
+          });
+    if (result.ok) return;
+    switch (result.reason) {
+      case 'bad_format':
+        throw new ApiError('0055504', 'Timestamp must be 10 digits and the signature 64 lowercase hex characters');
+      case 'stale':
+        throw new ApiError('0055504', `Timestamp is more than ${this.config.TIMESTAMP_TOLERANCE_SECONDS} seconds off`);
+      case 'mismatch':
+        throw new ApiError('0055505');
+    }
+  }
+}

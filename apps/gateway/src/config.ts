@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import {
+  BaseConfigSchema,
+  CardDataKeyFields,
+  MasterKeyFields,
+  Secret,
+  requireCardDataKeyInProduction,
+  requireMasterKeyInProduction,
+  secret,
+} from '@platform/service-kit';
+import { parseAllowlistEntry } from './auth/ip-allowlist';
+
+export const ConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  PUBLIC_BASE_URL: z.string().url().default('http://127.0.0.1:8080'),
+  /** Bearer token of the operator API; a default exists only outside production. */
+  ADMIN_TOKEN: secret().optional(),
+  ...MasterKeyFields,
+  TIMESTAMP_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** How long the previous secret keeps working after a new key is issued for the environment. */
+  KEY_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).default(86400),
+  /** Only tests: lets webhook addresses point at the loopback interface. */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_STATUS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Redis key prefix: separate deployments (or test stacks) sharing one Redis keep separate counts. */
+  RATE_LIMIT_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/).default('rl'),
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine((entries) => entries.every((entry) => parseAllowlistEntry(entry) !== null), 'expected IP addresses or CIDR ranges'),
+  ...CardDataKeyFields,
+})
+  .superRefine((config, ctx) => {
+    requireCardDataKeyInProduction(config, ctx);
+    requireMasterKeyInProduction(config, ctx);
+    if (config.NODE_ENV !== 'production') return;
+    if (!config.ADMIN_TOKEN) ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
+    if (config.WEBHOOK_ALLOW_LOOPBACK) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_LOOPBACK'], message: 'must not be true in production' });
+    }
+  })
+  .transform((config) => ({ ...config, ADMIN_TOKEN: config.ADMIN_TOKEN ?? new Secret('dev-admin-token') }));
+export type Config = z.infer<typeof ConfigSchema>;

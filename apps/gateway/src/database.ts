@@ -1,0 +1,11 @@
+import type { MigrationClass } from '@platform/persistence';
+import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
+import { Merchants1763700000100 } from './migrations/1763700000100-merchants';
+import { MerchantBroadcastVersion1763700000200 } from './migrations/1763700000200-merchant-broadcast-version';
+import { HostedFrameOrigins1763700000300 } from './migrations/1763700000300-hosted-frame-origins';
+
+/** The schema this service owns and its migrations, in order. */
+export const DATABASE = {
+  schema: 'gateway',
+  migrations: [MessagingTables1763700000000, Merchants1763700000100, MerchantBroadcastVersion1763700000200, HostedFrameOrigins1763700000300] as MigrationClass[],
+};

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { OpenApiController } from './openapi/openapi.controller';
+import { OpenApiDocument } from './openapi/openapi-document';
+import { AdminAuditController } from './admin/admin-audit.controller';
+import { AdminBinsController } from './admin/admin-bins.controller';
+import { AdminFxRatesController } from './admin/admin-fx-rates.controller';
+import { AdminAuthGuard } from './admin/admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin/admin-read-audit.interceptor';
+import { AuditService } from './merchants/audit.service';
+import { MerchantBroadcast } from './merchants/merchant-broadcast';
+import { AdminMerchantsController } from './admin/admin-merchants.controller';
+import { V3ServiceStatusController } from './api/v3-service-status.controller';
+import { V3PaymentsController } from './api/v3-payments.controller';
+import { V4BinsController } from './api/v4-bins.controller';
+import { V4OrdersController } from './api/v4-orders.controller';
+import { CredentialDirectory } from './auth/credential-directory';
+import { V3AuthGuard, V4AuthGuard } from './auth/guards';
+import { RequestAuthenticator } from './auth/request-authenticator';
+import { AuditRepository } from './merchants/audit.repository';
+import { MerchantRepository } from './merchants/merchant.repository';
+import { MerchantsService } from './merchants/merchants.service';
+import { RateLimits } from './rate-limit/rate-limits';
+
+@Module({
+  imports: [DiscoveryModule],
+  controllers: [OpenApiController, AdminMerchantsController, AdminBinsController, AdminFxRatesController, AdminAuditController, V4BinsController, V4OrdersController, V3PaymentsController, V3ServiceStatusController],
+  providers: [
+    MerchantRepository,
+    AuditRepository,
+    MerchantsService,
+    CredentialDirectory,
+    RequestAuthenticator,
+    V4AuthGuard,
+    V3AuthGuard,
+    AdminAuthGuard,
+    RateLimits,
+    MerchantBroadcast,
+    AuditService,
+    AdminReadAuditInterceptor,
+    OpenApiDocument,
+  ],
+})
+export class GatewayModule {}

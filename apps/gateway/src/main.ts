@@ -1,0 +1,21 @@
+import { runService } from '@platform/service-kit';
+import { ConfigSchema } from './config';
+import { DATABASE } from './database';
+import { GatewayModule } from './gateway.module';
+import { installEdgeRateLimit } from './edge/edge-rate-limit';
+import { installJsonOnly } from './edge/json-only';
+
+runService({
+  name: 'gateway',
+  ...DATABASE,
+  rpcClient: true,
+  configSchema: ConfigSchema,
+  port: (config) => config.PORT,
+  publicBaseUrl: (config) => config.PUBLIC_BASE_URL,
+  trustedProxies: (config) => config.TRUSTED_PROXIES,
+  imports: () => [GatewayModule],
+  configure: (app) => {
+    installEdgeRateLimit(app);
+    installJsonOnly(app);
+  },
+});

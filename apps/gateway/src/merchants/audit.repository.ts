@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { queryRows, type SqlExecutor } from '@platform/persistence';
+
+export interface AuditRecord {
+  id: string;
+  occurred_at: Date;
+  actor: string;
+  action: string;
+  target: string;
+  correlation_id: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntry {
+  actor: string;
+  action: string;
+  target: string;
+  correlationId: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The operator audit log: written in the same transaction as the change it records. */
+@Injectable()
+export class AuditRepository {
+  async append(tx: SqlExecutor, entry: AuditEntry): Promise<void> {
+    await tx.query(
+      `INSERT INTO gateway.audit_log (actor, action, target, correlation_id, before, after)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [entry.actor, entry.action, entry.target, entry.correlationId, JSON.stringify(entry.before ?? null), JSON.stringify(entry.after ?? null)],
+    );
+  }
+
+  async list(tx: SqlExecutor, filter: { target?: string; action?: string }, limit: number, offset: number): Promise<{ rows: AuditRecord[]; total: number }> {
+    const where = `WHERE ($1::text IS NULL OR target = $1 OR target LIKE $1 || '/%') AND ($2::text IS NULL OR action = $2)`;
+    const params = [filter.target ?? null, filter.action ?? null];
+    const [rows, count] = await Promise.all([
+      queryRows<AuditRecord>(
+        tx,
+        `SELECT id::text, occurred_at, actor, action, target, correlation_id, before, after FROM gateway.audit_log
+         ${where} ORDER BY id DESC LIMIT $3 OFFSET $4`,
+        [...params, limit, offset],
+      ),
+      queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM gateway.audit_log ${where}`, params),
+    ]);
+    return { rows, total: count[0]?.total ?? 0 };
+  }
+}

@@ -1,0 +1,21 @@
+import { SetMetadata } from '@nestjs/common';
+import type { z } from 'zod';
+
+export type SecurityScheme = 'v4Signature' | 'v3Signature' | 'operatorToken' | 'none';
+
+/** What the OpenAPI document says of a route; the schemas are the ones the route validates with. */
+export interface ApiRouteDescription {
+  summary: string;
+  tag: 'Direct API v4' | 'Payments API v3' | 'Operator API';
+  security: SecurityScheme;
+  body?: z.ZodTypeAny;
+  query?: z.ZodTypeAny;
+  /** Success status → schema of the body (wrapped as the route answers it). */
+  responses: Record<number, { description: string; schema?: z.ZodTypeAny }>;
+  /** Error codes of the catalogue this route may answer with, beyond authentication. */
+  errors?: string[];
+}
+
+export const API_ROUTE = Symbol('API_ROUTE');
+
+export const ApiRoute = (description: ApiRouteDescription) => SetMetadata(API_ROUTE, description);

@@ -1,0 +1,38 @@
+/** A readable, script-free page of the OpenAPI document: every operation, its parameters, body and answers. */
+function escape(text: unknown): string {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface Operation {
+  summary: string;
+  tags: string[];
+  parameters: Array<{ name: string; in: string; required: boolean }>;
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { description: string }>;
+}
+
+export function renderDocsPage(document: Record<string, unknown>): string {
+  const paths = document.paths as Record<string, Record<string, Operation>>;
+  const sections = Object.entries(paths)
+    .flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ path, method, op })))
+    .sort((a, b) => a.op.tags[0]!.localeCompare(b.op.tags[0]!) || a.path.localeCompare(b.path))
+    .map(({ path, method, op }) => {
+      const params = op.parameters.map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ', required' : ''})</li>`).join('');
+      const body = op.requestBody
+        ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(op.requestBody.content['application/json']?.schema, null, 2))}</pre></details>`
+        : '';
+      const answers = Object.entries(op.responses)
+        .map(([status, r]) => `<li><b>${escape(status)}</b> ${escape(r.description)}</li>`)
+        .join('');
+      return `<section><h3><span class="m">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>
+<p>${escape(op.summary)} <i>(${escape(op.tags.join(', '))})</i></p>${params ? `<ul>${params}</ul>` : ''}${body}<ul>${answers}</ul></section>`;
+    })
+    .join('\n');
+  const info = document.info as { title: string; description: string };
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(info.title)} — API</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
+section{border-top:1px solid #ddd;padding:.5rem 0}.m{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}
+pre{background:#f5f5f5;padding:.5rem;overflow:auto}</style></head><body>
+<h1>${escape(info.title)}</h1><p>${escape(info.description)} Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
+${sections}</body></html>`;
+}

@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, type BinInfo, type Caller } from '@platform/contracts';
+import { parseWireAmount, withinBounds } from '@platform/money';
+import { CONFIG } from '@platform/service-kit';
+import type { Config } from '../config';
+import { BinRepository } from './bin.repository';
+
+const SIX_DIGITS = /^\d{6}$/;
+
+/** BIN eligibility in the spec's check order: BIN shape, amount, then the BIN table. */
+@Injectable()
+export class BinLookupService {
+  constructor(
+    private readonly bins: BinRepository,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async lookup(caller: Caller, bin: string, amount: string): Promise<BinInfo> {
+    if (!SIX_DIGITS.test(bin)) throw new ApiError('0055210');
+    this.assertAmount(amount);
+    const record = await this.bins.find(caller.environment, bin);
+    if (!record) throw new ApiError('0055233');
+    if (!record.channel_available) throw new ApiError('0055230');
+    const { channel_available: _available, ...info } = record;
+    return info;
+  }
+
+  private assertAmount(amount: string): void {
+    const parsed = parseWireAmount(amount);
+    const { ORDER_MIN_AMOUNT: min, ORDER_MAX_AMOUNT: max } = this.config;
+    if (!parsed || !withinBounds(parsed, min, max)) {
+      throw new ApiError('0055235', `amount must be a TRY amount with 2 decimals between ${min} and ${max}`, {
+        amount_limit: { min, max },
+      });
+    }
+  }
+}

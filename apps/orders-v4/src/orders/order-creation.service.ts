@@ -1,0 +1,157 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { ApiError, type Caller, type Order } from '@platform/contracts';
+import { openSecret } from '@platform/signing';
+import { CONFIG, MerchantSettings, cardDataKey, cardSealContext } from '@platform/service-kit';
+import type { Config } from '../config';
+import { BinLookupService } from '../bins/bin-lookup.service';
+import { notExpired, passesLuhn } from './card-checks';
+import { CARD_PROCESSOR, type CardForAuthorisation, type CardProcessor } from './card-processor';
+import { OrderFingerprints } from './order-fingerprints';
+import { OrderLimits } from './order-limits';
+import { OrderRepository, type NewOrder, type OrderRow } from './order.repository';
+import { publishOutcome } from './order-events';
+import { toOrder } from './order-view';
+
+const SealedCardPayload = z.object({
+  holder_name: z.string(),
+  number: z.string(),
+  expiry_month: z.string(),
+  expiry_year: z.string(),
+  cvv: z.string(),
+});
+
+export interface CreateOrderInput {
+  merchant_order_id: string;
+  amount: string;
+  bin?: string;
+  card?: { sealed: string };
+}
+
+/**
+ * Creates Direct API orders in the spec's check order: account switches, amount
+ * (0055235), BIN (0055233, 0055230), card (0055234). A repeat with the same
+ * merchant_order_id and content returns the order as it stands; other content, 0055503.
+ */
+@Injectable()
+export class OrderCreationService {
+  private readonly key: Buffer;
+  private readonly fingerprints: OrderFingerprints;
+  private readonly limits: OrderLimits;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrderRepository,
+    private readonly bins: BinLookupService,
+    private readonly settings: MerchantSettings,
+    @Inject(CARD_PROCESSOR) private readonly processor: CardProcessor,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.key = cardDataKey(config);
+    this.fingerprints = new OrderFingerprints(this.key);
+    this.limits = new OrderLimits(orders, config);
+  }
+
+  async create(caller: Caller, input: CreateOrderInput, now = new Date()): Promise<{ created: boolean; order: Order }> {
+    const card = input.card ? this.openCard(caller, input) : undefined;
+    const fingerprint = this.fingerprints.request({ merchantOrderId: input.merchant_order_id, amount: input.amount, bin: input.bin, card });
+    const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);
+    if (existing) return this.repeat(existing, fingerprint, now);
+
+    await this.settings.requireReadyForPayments(caller);
+    const bin = card ? card.number.slice(0, 6) : input.bin!;
+    const info = await this.bins.lookup(caller, bin, input.amount);
+    // Amount bounds are checked by the lookup; the account's volume belongs to the same step.
+    await this.limits.assertVolume(this.dataSource, caller, input.amount, now);
+    if (card && (!passesLuhn(card.number) || !notExpired(card.expiryMonth, card.expiryYear, now))) {
+      throw new ApiError('0055234');
+    }
+    if (card) await this.limits.assertCard(this.dataSource, caller.environment, this.fingerprints.card(card), input.amount, now);
+
+    const base = {
+      merchant_order_id: input.merchant_order_id,
+      request_fingerprint: fingerprint,
+      amount: input.amount,
+      customer_token: randomBytes(24).toString('base64url'),
+      three_ds_expires_at: null,
+      hosted_expires_at: null,
+      failure_reason_code: null,
+      completed_at: null,
+      three_ds_scenario: null,
+      card_fingerprint: card ? this.fingerprints.card(card) : null,
+    };
+    let order: Omit<NewOrder, 'order_code'>;
+    if (!card || info.payment_mode === 'hosted') {
+      // Hosted at this moment: the customer enters the card on our page; any card details sent are dropped.
+      order = { ...base, mode: 'hosted', status: 'requires_hosted', card: null, card_fingerprint: null, hosted_expires_at: new Date(now.getTime() + this.config.HOSTED_PAGE_SECONDS * 1000) };
+    } else {
+      const summary = {
+        holder_name: card.holderName,
+        bin,
+        last_four: card.number.slice(-4),
+        network: info.network,
+        program: info.card_program,
+        issuer_bank_name: info.bank_name,
+      };
+      const started = this.processor.start(card, input.amount);
+      order =
+        started.kind === 'declined'
+          ? { ...base, mode: 'direct', status: 'failed', card: summary, failure_reason_code: started.reason, completed_at: now }
+          : {
+              ...base,
+              mode: 'direct',
+              status: 'requires_action',
+              card: summary,
+              three_ds_scenario: started.scenario,
+              three_ds_expires_at: new Date(now.getTime() + this.config.THREE_DS_WINDOW_SECONDS * 1000),
+            };
+    }
+    return this.insert(caller, order, fingerprint, now);
+  }
+
+  private async insert(caller: Caller, order: Omit<NewOrder, 'order_code'>, fingerprint: string, now: Date): Promise<{ created: boolean; order: Order }> {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      try {
+        const outcome = await this.dataSource.transaction(async (tx) => {
+          // Checked again under locks, so parallel orders cannot pass a limit together.
+          await this.orders.lock(tx, `orders:${caller.merchantCode}:${caller.environment}`);
+          if (order.card_fingerprint) await this.orders.lock(tx, `card:${caller.environment}:${order.card_fingerprint}`);
+          if (await this.orders.find(tx, caller, order.merchant_order_id)) return undefined;
+          await this.limits.assertVolume(tx, caller, order.amount, now);
+          if (order.card_fingerprint) await this.limits.assertCard(tx, caller.environment, order.card_fingerprint, order.amount, now);
+          const inserted = await this.orders.insert(tx, caller, { ...order, order_code: String(randomInt(100000000, 1000000000)) });
+          if (inserted) await publishOutcome(tx, inserted);
+          return inserted;
+        });
+        if (outcome) return { created: true, order: toOrder(outcome, this.config.CHECKOUT_PUBLIC_URL, now) };
+        // A parallel request with the same merchant_order_id won the insert.
+        const winner = await this.orders.find(this.dataSource, caller, order.merchant_order_id);
+        return this.repeat(winner!, fingerprint, now);
+      } catch (error) {
+        if ((error as { constraint?: string }).constraint === 'orders_order_code_key') continue;
+        throw error;
+      }
+    }
+    throw new ApiError('1000009', 'could not allocate an order code; repeat the request unchanged');
+  }
+
+  private repeat(existing: OrderRow, fingerprint: string, now: Date): { created: boolean; order: Order } {
+    if (existing.request_fingerprint !== fingerprint) {
+      throw new ApiError('0055503', 'This merchant_order_id was used with different content');
+    }
+    return { created: false, order: toOrder(existing, this.config.CHECKOUT_PUBLIC_URL, now) };
+  }
+
+  private openCard(caller: Caller, input: CreateOrderInput): CardForAuthorisation {
+    let raw: string;
+    try {
+      raw = openSecret(input.card!.sealed, this.key, cardSealContext(caller.merchantCode, caller.environment, input.merchant_order_id));
+    } catch {
+      throw new ApiError('1000008', 'card data could not be opened');
+    }
+    const card = SealedCardPayload.parse(JSON.parse(raw));
+    return { number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year, cvv: card.cvv, holderName: card.holder_name };
+  }
+}

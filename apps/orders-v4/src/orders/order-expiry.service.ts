@@ -1,0 +1,61 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Logger } from '@platform/observability';
+import { CONFIG, LOGGER, PeriodicTask } from '@platform/service-kit';
+import type { Config } from '../config';
+import { OrderRepository, type OrderRow } from './order.repository';
+import { publishOutcome } from './order-events';
+
+const BATCH = 200;
+
+/**
+ * Moves orders whose time ran out: a 3-D Secure screen left open past its window becomes
+ * pending (the customer left; the bank has not answered), a hosted page past
+ * hosted_expires_at fails with payment_timed_out, and a pending order the bank never
+ * answered fails after PENDING_MAX_SECONDS. Safe with several replicas (SKIP LOCKED).
+ */
+@Injectable()
+export class OrderExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly task: PeriodicTask;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrderRepository,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.task = new PeriodicTask('order expiry', config.EXPIRY_SWEEP_INTERVAL_MS, () => this.sweep(), logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** One pass; returns how many orders it moved. */
+  async sweep(now = new Date()): Promise<number> {
+    let moved = 0;
+    for (;;) {
+      const count = await this.dataSource.transaction(async (tx) => {
+        const due = await this.orders.claimExpired(tx, now, this.config.PENDING_MAX_SECONDS, BATCH);
+        for (const order of due) await this.expire(tx, order);
+        return due.length;
+      });
+      moved += count;
+      if (count < BATCH) return moved;
+    }
+  }
+
+  private async expire(tx: Parameters<OrderRepository['complete']>[0], order: OrderRow): Promise<void> {
+    const owner = { merchantCode: order.merchant_code, environment: order.environment };
+    if (order.status === 'requires_action') {
+      await this.orders.markPending(tx, owner, order.id);
+      return;
+    }
+    const failed = await this.orders.complete(tx, owner, order.id, 'failed', 'payment_timed_out');
+    await publishOutcome(tx, failed);
+  }
+}

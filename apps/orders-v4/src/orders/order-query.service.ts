@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError, type Caller, type Order } from '@platform/contracts';
+import { CONFIG } from '@platform/service-kit';
+import type { Config } from '../config';
+import { OrderRepository } from './order.repository';
+import { publishOutcome } from './order-events';
+import { toOrder } from './order-view';
+
+@Injectable()
+export class OrderQueryService {
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrderRepository,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async get(caller: Caller, merchantOrderId: string, now = new Date()): Promise<Order> {
+    const row = await this.orders.find(this.dataSource, caller, merchantOrderId);
+    if (!row) throw new ApiError('0055402');
+    return toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now);
+  }
+
+  /** Sandbox only: closes a pending or hosted order as paid or failed (payment_declined), with its event. */
+  async setSandboxResult(caller: Caller, merchantOrderId: string, result: 'paid' | 'failed', now = new Date()): Promise<Order> {
+    if (caller.environment !== 'sandbox') throw new ApiError('1000002', 'The sandbox result endpoint exists only in sandbox');
+    const row = await this.dataSource.transaction(async (tx) => {
+      const order = await this.orders.find(tx, caller, merchantOrderId, true);
+      if (!order) throw new ApiError('0055402');
+      if (order.status !== 'pending' && order.status !== 'requires_hosted') throw new ApiError('0055404');
+      const completed = await this.orders.complete(tx, caller, order.id, result, result === 'failed' ? 'payment_declined' : null);
+      await publishOutcome(tx, completed);
+      return completed;
+    });
+    return toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now);
+  }
+}

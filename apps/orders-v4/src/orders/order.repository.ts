@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import type { Caller, OrderStatus } from '@platform/contracts';
+import { queryRows, type SqlExecutor } from '@platform/persistence';
+import type { ThreeDsScenario } from './card-processor';
+
+export interface CardSummary {
+  holder_name: string;
+  bin: string;
+  last_four: string;
+  network: string | null;
+  program: string | null;
+  issuer_bank_name: string | null;
+}
+
+export interface OrderRow {
+  id: string;
+  merchant_code: string;
+  environment: 'sandbox' | 'live';
+  merchant_order_id: string;
+  order_code: string;
+  request_fingerprint: string;
+  mode: 'direct' | 'hosted';
+  status: OrderStatus;
+  amount: string;
+  currency: 'TRY';
+  card: CardSummary | null;
+  card_fingerprint: string | null;
+  customer_token: string;
+  three_ds_expires_at: Date | null;
+  hosted_expires_at: Date | null;
+  failure_reason_code: string | null;
+  three_ds_scenario: ThreeDsScenario | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment'>;
+
+const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
+  amount::text AS amount, currency, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at,
+  failure_reason_code, three_ds_scenario, created_at, completed_at`;
+
+/** All SQL over orders; every query is scoped to the caller's merchant and environment. */
+@Injectable()
+export class OrderRepository {
+  async find(tx: SqlExecutor, owner: Caller, merchantOrderId: string, lock = false): Promise<OrderRow | undefined> {
+    const rows = await queryRows<OrderRow>(
+      tx,
+      `SELECT ${COLUMNS} FROM orders.orders
+        WHERE merchant_code = $1 AND environment = $2 AND merchant_order_id = $3 ${lock ? 'FOR UPDATE' : ''}`,
+      [owner.merchantCode, owner.environment, merchantOrderId],
+    );
+    return rows[0];
+  }
+
+  /** Inserts unless the merchant_order_id exists already; undefined then. */
+  async insert(tx: SqlExecutor, owner: Caller, order: NewOrder): Promise<OrderRow | undefined> {
+    const rows = await queryRows<OrderRow>(
+      tx,
+      `INSERT INTO orders.orders (merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
+         amount, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at, failure_reason_code, completed_at,
+         three_ds_scenario)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       ON CONFLICT (merchant_code, environment, merchant_order_id) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [
+        owner.merchantCode,
+        owner.environment,
+        order.merchant_order_id,
+        order.order_code,
+        order.request_fingerprint,
+        order.mode,
+        order.status,
+        order.amount,
+        order.card === null ? null : JSON.stringify(order.card),
+        order.card_fingerprint,
+        order.customer_token,
+        order.three_ds_expires_at?.toISOString() ?? null,
+        order.hosted_expires_at?.toISOString() ?? null,
+        order.failure_reason_code,
+        order.completed_at?.toISOString() ?? null,
+        order.three_ds_scenario,
+      ],
+    );
+    return rows[0];
+  }
+
+  /** The customer's pages hold the order's unguessable token instead of a merchant identity. */
+  async findByCustomerToken(tx: SqlExecutor, token: string, lock = false): Promise<OrderRow | undefined> {
+    const rows = await queryRows<OrderRow>(tx, `SELECT ${COLUMNS} FROM orders.orders WHERE customer_token = $1 ${lock ? 'FOR UPDATE' : ''}`, [token]);
+    return rows[0];
+  }
+
+  async markPending(tx: SqlExecutor, owner: Caller, id: string): Promise<OrderRow> {
+    const rows = await queryRows<OrderRow>(
+      tx,
+      `UPDATE orders.orders SET status = 'pending' WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
+      [owner.merchantCode, owner.environment, id],
+    );
+    return rows[0]!;
+  }
+
+  async completeHosted(tx: SqlExecutor, owner: Caller, id: string, card: CardSummary): Promise<OrderRow> {
+    const rows = await queryRows<OrderRow>(
+      tx,
+      `UPDATE orders.orders SET status = 'paid', card = $4, completed_at = now()
+        WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
+      [owner.merchantCode, owner.environment, id, JSON.stringify(card)],
+    );
+    return rows[0]!;
+  }
+
+  /** Serialises order creation per subject (an account, a card) until the transaction ends. */
+  async lock(tx: SqlExecutor, subject: string): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [subject]);
+  }
+
+  /** Order volume of an account and environment since each instant, failed orders excluded. */
+  async volumeSince(tx: SqlExecutor, owner: Caller, since: Date[]): Promise<string[]> {
+    const rows = await queryRows<Record<string, string>>(
+      tx,
+      `SELECT ${since.map((_, i) => `coalesce(sum(amount) FILTER (WHERE created_at >= $${i + 3}), 0)::text AS v${i}`).join(', ')}
+         FROM orders.orders WHERE merchant_code = $1 AND environment = $2 AND status <> 'failed' AND created_at >= $3`,
+      [owner.merchantCode, owner.environment, ...since.map((d) => d.toISOString())],
+    );
+    return since.map((_, i) => rows[0]?.[`v${i}`] ?? '0');
+  }
+
+  /**
+   * Attempts and non-failed amount of one card in an environment since an instant. A
+   * card limit protects the card holder, so it spans merchants: not tenant-scoped.
+   */
+  async cardUsageSince(tx: SqlExecutor, environment: string, cardFingerprint: string, since: Date): Promise<{ attempts: number; amount: string }> {
+    const rows = await queryRows<{ attempts: number; amount: string }>(
+      tx,
+      `SELECT count(*)::int AS attempts, coalesce(sum(amount) FILTER (WHERE status <> 'failed'), 0)::text AS amount
+         FROM orders.orders WHERE environment = $1 AND card_fingerprint = $2 AND created_at >= $3`,
+      [environment, cardFingerprint, since.toISOString()],
+    );
+    return rows[0] ?? { attempts: 0, amount: '0' };
+  }
+
+  /**
+   * Open orders whose time is up, oldest first, locked so that replicas sweeping at the
+   * same time take different rows. Not tenant-scoped: the sweep works for every merchant.
+   */
+  async claimExpired(tx: SqlExecutor, now: Date, pendingMaxSeconds: number, limit: number): Promise<OrderRow[]> {
+    return queryRows<OrderRow>(
+      tx,
+      `SELECT ${COLUMNS} FROM orders.orders
+        WHERE (status = 'requires_action' AND three_ds_expires_at <= $1)
+           OR (status = 'requires_hosted' AND hosted_expires_at <= $1)
+           OR (status = 'pending' AND created_at <= $1::timestamptz - make_interval(secs => $2))
+        ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+      [now.toISOString(), pendingMaxSeconds, limit],
+    );
+  }
+
+  async complete(tx: SqlExecutor, owner: Caller, id: string, status: 'paid' | 'failed', failureReason: string | null): Promise<OrderRow> {
+    const rows = await queryRows<OrderRow>(
+      tx,
+      `UPDATE orders.orders SET status = $4, failure_reason_code = $5, completed_at = now()
+        WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
+      [owner.merchantCode, owner.environment, id, status, failureReason],
+    );
+    return rows[0]!;
+  }
+}

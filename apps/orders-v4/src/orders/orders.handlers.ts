@@ -1,0 +1,32 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ApiError, CompleteThreeDs, CreateOrder, GetCustomerOrder, GetOrder, HostedAttempt, SetSandboxOrderResult, type Caller } from '@platform/contracts';
+import { CustomerFlowService } from './customer-flow.service';
+import { RpcServer, type CommandContext } from '@platform/messaging';
+import { OrderCreationService } from './order-creation.service';
+import { OrderQueryService } from './order-query.service';
+
+function callerOf(context: CommandContext): Caller {
+  if (!context.caller) throw new ApiError('0055502');
+  return context.caller;
+}
+
+@Injectable()
+export class OrdersHandlers implements OnModuleInit {
+  constructor(
+    private readonly rpc: RpcServer,
+    private readonly creation: OrderCreationService,
+    private readonly queries: OrderQueryService,
+    private readonly customers: CustomerFlowService,
+  ) {}
+
+  onModuleInit(): void {
+    this.rpc.handle(CreateOrder, (request, context) => this.creation.create(callerOf(context), request));
+    this.rpc.handle(GetOrder, (request, context) => this.queries.get(callerOf(context), request.merchant_order_id));
+    this.rpc.handle(GetCustomerOrder, (request) => this.customers.view(request.token));
+    this.rpc.handle(CompleteThreeDs, (request) => this.customers.completeThreeDs(request.token, request.choice));
+    this.rpc.handle(HostedAttempt, (request) => this.customers.hostedAttempt(request.token, request.card.sealed));
+    this.rpc.handle(SetSandboxOrderResult, (request, context) =>
+      this.queries.setSandboxResult(callerOf(context), request.merchant_order_id, request.result),
+    );
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { BinsModule } from '../bins/bins.module';
+import { CARD_PROCESSOR, SandboxCardProcessor } from './card-processor';
+import { CustomerFlowService } from './customer-flow.service';
+import { OrderCreationService } from './order-creation.service';
+import { OrderExpiryService } from './order-expiry.service';
+import { OrderQueryService } from './order-query.service';
+import { OrderRepository } from './order.repository';
+import { OrdersHandlers } from './orders.handlers';
+
+@Module({
+  imports: [BinsModule],
+  providers: [{ provide: CARD_PROCESSOR, useClass: SandboxCardProcessor }, CustomerFlowService, OrderExpiryService, OrderRepository, OrderCreationService, OrderQueryService, OrdersHandlers],
+})
+export class OrdersModule {}

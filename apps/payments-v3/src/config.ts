@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { BaseConfigSchema } from '@platform/service-kit';
+
+export const ConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8082),
+  CHECKOUT_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8081'),
+  EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),
+  /** Tests only: shortens the 24-hour validity of the payment page. */
+  PAYMENT_PAGE_SECONDS: z.coerce.number().int().min(1).default(86400),
+  /** Tests only: webhook addresses may point at the loopback interface. */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+}).superRefine((config, ctx) => {
+  if (config.NODE_ENV === 'production' && config.WEBHOOK_ALLOW_LOOPBACK) {
+    ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_LOOPBACK'], message: 'must not be true in production' });
+  }
+});
+export type Config = z.infer<typeof ConfigSchema>;

@@ -1,0 +1,14 @@
+import { runService } from '@platform/service-kit';
+import { ConfigSchema } from './config';
+import { DATABASE } from './database';
+import { PaymentsModule } from './payments/payments.module';
+
+runService({
+  name: 'payments-v3',
+  ...DATABASE,
+  rpcClient: false,
+  merchantSettings: true,
+  configSchema: ConfigSchema,
+  port: (config) => config.PORT,
+  imports: () => [PaymentsModule],
+});

@@ -1,0 +1,32 @@
+import { Decimal, formatAmount } from '@platform/money';
+
+export interface AccountLimit {
+  currency_code: string;
+  min_amount: string;
+  max_amount: string | null;
+}
+
+const DEFAULT_MIN = '1.00';
+
+/**
+ * Converts the amount into the account's base currency at the current rates (both
+ * quoted in USD per unit) and checks it against the account's limit in that currency.
+ * Returns the limit that applies and whether the amount lies inside it.
+ */
+export function checkAccountLimit(input: {
+  amount: Decimal;
+  currency: string;
+  baseCurrency: string;
+  usdPerUnit: Map<string, string>;
+  limits: AccountLimit[];
+}): { inside: boolean; converted: string; limit: AccountLimit } {
+  const configured = input.limits.find((limit) => limit.currency_code === input.baseCurrency);
+  const limit: AccountLimit = configured ?? { currency_code: input.baseCurrency, min_amount: DEFAULT_MIN, max_amount: null };
+  const from = input.usdPerUnit.get(input.currency);
+  const to = input.usdPerUnit.get(input.baseCurrency);
+  if (!from || !to) return { inside: false, converted: '0.00', limit };
+  const converted = new Decimal(formatAmount(input.amount.mul(from).div(to)));
+  const inside =
+    converted.gte('0.01') && converted.gte(limit.min_amount) && (limit.max_amount === null || converted.lte(limit.max_amount)) && converted.lt('1e16');
+  return { inside, converted: converted.toFixed(2), limit };
+}

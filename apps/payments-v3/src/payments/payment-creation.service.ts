@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { ApiError, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
+import { parseWireAmount } from '@platform/money';
+import { CONFIG, MerchantSettings } from '@platform/service-kit';
+import type { Config } from '../config';
+import { checkAccountLimit } from './account-limits';
+import { checkReturnUrl, checkWebhookUrl } from './address-rules';
+import { PaymentRepository } from './payment.repository';
+import { toPayment } from './payment-view';
+
+type CreatePaymentBody = z.infer<typeof CreatePaymentRequestSchema>;
+
+const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+function paymentCode(): string {
+  const bytes = randomBytes(12);
+  return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+}
+
+/**
+ * Hosted payments, v3. The Idempotency-Key is enforced in the transaction that creates
+ * the payment: the same key and fingerprint return the original payment, a different
+ * body 9000039, a different sandbox scenario 9000010; parallel repeats wait on the key.
+ */
+@Injectable()
+export class PaymentCreationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly payments: PaymentRepository,
+    private readonly settings: MerchantSettings,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async create(
+    caller: Caller,
+    input: { body: CreatePaymentBody; fingerprint: string; scenario: string | null },
+    idempotencyKey: string,
+    now = new Date(),
+  ): Promise<{ created: boolean; payment: Payment }> {
+    const earlier = await this.payments.findIdempotency(this.dataSource, caller, idempotencyKey);
+    if (earlier) return this.repeat(caller, earlier, input, now);
+
+    const merchant = await this.settings.requireReadyForPayments(caller);
+    const { body } = input;
+    const amount = parseWireAmount(body.amount);
+    if (!amount || amount.lte(0)) {
+      throw new ApiError('1000001', 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive decimal string with exactly 2 decimals'] } });
+    }
+    const rates = await this.payments.usdPerUnit(this.dataSource);
+    const limit = checkAccountLimit({ amount, currency: body.currency_code, baseCurrency: merchant.base_currency, usdPerUnit: rates, limits: merchant.payment_limits });
+    if (!limit.inside) {
+      throw new ApiError('9000005', `amount is ${limit.converted} ${limit.limit.currency_code} after conversion, outside the account limits`, { limits: limit.limit });
+    }
+    let returnUrl: string | null = null;
+    if (body.return_url !== undefined && body.return_url !== null) {
+      const checked = checkReturnUrl(body.return_url, caller.environment);
+      if (!checked.ok) throw new ApiError('9000038', checked.reason);
+      returnUrl = checked.url;
+    }
+    if (body.webhook_url !== undefined && body.webhook_url !== null) {
+      const problem = await checkWebhookUrl(body.webhook_url, this.config.WEBHOOK_ALLOW_LOOPBACK);
+      if (problem) throw new ApiError('1000001', problem, { errors: { webhook_url: [problem] } });
+    }
+    const merchantName = (body.merchant_name ?? `Hesap ${merchant.account_number}`).slice(0, 120);
+    return this.insert(caller, idempotencyKey, input, {
+      merchant_reference: body.merchant_reference ?? null,
+      amount: amount.toFixed(2),
+      currency_code: body.currency_code,
+      merchant_name: merchantName,
+      webhook_url: body.webhook_url ?? null,
+      return_url: returnUrl,
+      now,
+    });
+  }
+
+  private async insert(
+    caller: Caller,
+    idempotencyKey: string,
+    input: { fingerprint: string; scenario: string | null; body: CreatePaymentBody },
+    fields: { merchant_reference: string | null; amount: string; currency_code: CreatePaymentBody['currency_code']; merchant_name: string; webhook_url: string | null; return_url: string | null; now: Date },
+  ): Promise<{ created: boolean; payment: Payment }> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const code = paymentCode();
+      try {
+        const outcome = await this.dataSource.transaction(async (tx) => {
+          const claimed = await this.payments.claimIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, payment_code: code });
+          if (!claimed) return undefined;
+          return this.payments.insert(tx, caller, {
+            code,
+            merchant_reference: fields.merchant_reference,
+            amount: fields.amount,
+            currency_code: fields.currency_code,
+            merchant_name: fields.merchant_name,
+            webhook_url: fields.webhook_url,
+            return_url: fields.return_url,
+            page_token: randomBytes(24).toString('base64url'),
+            created_at: fields.now,
+            expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
+          });
+        });
+        if (outcome) return { created: true, payment: toPayment(outcome, this.config.CHECKOUT_PUBLIC_URL, fields.now) };
+        // A parallel request with the same key committed first: answer as a repeat.
+        const winner = await this.payments.findIdempotency(this.dataSource, caller, idempotencyKey);
+        return this.repeat(caller, winner!, input, fields.now);
+      } catch (error) {
+        const constraint = (error as { constraint?: string }).constraint;
+        if (constraint === 'payments_reference_once') throw new ApiError('9000007', 'merchant_reference was used before in this account and environment');
+        if (constraint === 'payments_code_key') continue;
+        throw error;
+      }
+    }
+    throw new ApiError('1000009', 'could not allocate a payment code; repeat the request unchanged');
+  }
+
+  private async repeat(
+    caller: Caller,
+    earlier: { fingerprint: string; scenario: string | null; payment_code: string },
+    input: { fingerprint: string; scenario: string | null },
+    now: Date,
+  ): Promise<{ created: boolean; payment: Payment }> {
+    if (earlier.scenario !== input.scenario) throw new ApiError('9000010');
+    if (earlier.fingerprint !== input.fingerprint) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
+    const payment = await this.payments.findByCode(this.dataSource, caller, earlier.payment_code);
+    return { created: false, payment: toPayment(payment!, this.config.CHECKOUT_PUBLIC_URL, now) };
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Logger } from '@platform/observability';
+import { CONFIG, LOGGER, PeriodicTask } from '@platform/service-kit';
+import type { Config } from '../config';
+import { PaymentRepository } from './payment.repository';
+
+const BATCH = 500;
+
+/** Unpaid payments become `expired` at `expires_at`; there is no extension. */
+@Injectable()
+export class PaymentExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly task: PeriodicTask;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly payments: PaymentRepository,
+    @Inject(CONFIG) config: Config,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.task = new PeriodicTask('payment expiry', config.EXPIRY_SWEEP_INTERVAL_MS, () => this.sweep(), logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
+  }
+
+  async sweep(now = new Date()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const expired = await this.dataSource.transaction((tx) => this.payments.expireDue(tx, now, BATCH));
+      total += expired;
+      if (expired < BATCH) return total;
+    }
+  }
+}

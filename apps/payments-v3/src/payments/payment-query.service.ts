@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError, type Caller, type Payment } from '@platform/contracts';
+import { CONFIG } from '@platform/service-kit';
+import type { Config } from '../config';
+import { PaymentRepository } from './payment.repository';
+import { toPayment } from './payment-view';
+
+@Injectable()
+export class PaymentQueryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly payments: PaymentRepository,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  /** Only the owner's payments, in the environment of the signing key. */
+  async get(caller: Caller, code: string, now = new Date()): Promise<Payment> {
+    const row = await this.payments.findByCode(this.dataSource, caller, code);
+    if (!row) throw new ApiError('1000011', 'No payment with this code');
+    return toPayment(row, this.config.CHECKOUT_PUBLIC_URL, now);
+  }
+}

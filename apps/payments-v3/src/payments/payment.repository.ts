@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import type { Caller } from '@platform/contracts';
+import { queryRows, type SqlExecutor } from '@platform/persistence';
+
+export interface PaymentRow {
+  code: string;
+  merchant_code: string;
+  environment: 'sandbox' | 'live';
+  merchant_reference: string | null;
+  status: 'created' | 'paid' | 'expired';
+  amount: string;
+  currency_code: 'USD' | 'EUR' | 'AED' | 'TRY';
+  merchant_name: string;
+  webhook_url: string | null;
+  return_url: string | null;
+  page_token: string;
+  created_at: Date;
+  expires_at: Date;
+  paid_at: Date | null;
+  card: { bin: string; last_four: string; network: string | null } | null;
+  failure: { attempt_count: number; reason_code: string | null } | null;
+}
+
+export interface IdempotencyRow {
+  fingerprint: string;
+  scenario: string | null;
+  payment_code: string;
+}
+
+const COLUMNS = `code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
+  webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure`;
+
+/** All SQL over payments, idempotency keys and FX rates; payment queries are scoped to their owner. */
+@Injectable()
+export class PaymentRepository {
+  async findByCode(tx: SqlExecutor, owner: Caller, code: string): Promise<PaymentRow | undefined> {
+    const rows = await queryRows<PaymentRow>(
+      tx,
+      `SELECT ${COLUMNS} FROM payments.payments WHERE merchant_code = $1 AND environment = $2 AND code = $3`,
+      [owner.merchantCode, owner.environment, code],
+    );
+    return rows[0];
+  }
+
+  async findIdempotency(tx: SqlExecutor, owner: Caller, key: string): Promise<IdempotencyRow | undefined> {
+    const rows = await queryRows<IdempotencyRow>(
+      tx,
+      `SELECT fingerprint, scenario, payment_code FROM payments.idempotency_keys
+        WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3`,
+      [owner.merchantCode, owner.environment, key],
+    );
+    return rows[0];
+  }
+
+  /** Claims the key in the caller's transaction; false when another request holds it already. */
+  async claimIdempotency(tx: SqlExecutor, owner: Caller, key: string, row: IdempotencyRow): Promise<boolean> {
+    const rows = await queryRows(
+      tx,
+      `INSERT INTO payments.idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, payment_code)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING payment_code`,
+      [owner.merchantCode, owner.environment, key, row.fingerprint, row.scenario, row.payment_code],
+    );
+    return rows.length === 1;
+  }
+
+  async insert(tx: SqlExecutor, owner: Caller, payment: Omit<PaymentRow, 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>): Promise<PaymentRow> {
+    const rows = await queryRows<PaymentRow>(
+      tx,
+      `INSERT INTO payments.payments (merchant_code, environment, code, merchant_reference, amount, currency_code, merchant_name,
+         webhook_url, return_url, page_token, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+      [
+        owner.merchantCode,
+        owner.environment,
+        payment.code,
+        payment.merchant_reference,
+        payment.amount,
+        payment.currency_code,
+        payment.merchant_name,
+        payment.webhook_url,
+        payment.return_url,
+        payment.page_token,
+        payment.created_at.toISOString(),
+        payment.expires_at.toISOString(),
+      ],
+    );
+    return rows[0]!;
+  }
+
+  /**
+   * Marks unpaid payments past expires_at as expired, a batch at a time; replicas running
+   * the same sweep skip each other's rows. Not tenant-scoped: it works for every merchant.
+   */
+  async expireDue(tx: SqlExecutor, now: Date, limit: number): Promise<number> {
+    const rows = await queryRows(
+      tx,
+      `UPDATE payments.payments SET status = 'expired'
+        WHERE id IN (SELECT id FROM payments.payments WHERE status = 'created' AND expires_at <= $1
+                      ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING code`,
+      [now.toISOString(), limit],
+    );
+    return rows.length;
+  }
+
+  async setRate(tx: SqlExecutor, currency: string, usdPerUnit: string): Promise<{ before: string | null; after: string }> {
+    const before = await queryRows<{ usd_per_unit: string }>(tx, 'SELECT usd_per_unit::text AS usd_per_unit FROM payments.fx_rates WHERE currency_code = $1 FOR UPDATE', [currency]);
+    const after = await queryRows<{ usd_per_unit: string }>(
+      tx,
+      `INSERT INTO payments.fx_rates (currency_code, usd_per_unit) VALUES ($1, $2)
+       ON CONFLICT (currency_code) DO UPDATE SET usd_per_unit = EXCLUDED.usd_per_unit, updated_at = now()
+       RETURNING usd_per_unit::text AS usd_per_unit`,
+      [currency, usdPerUnit],
+    );
+    return { before: before[0]?.usd_per_unit ?? null, after: after[0]!.usd_per_unit };
+  }
+
+  async usdPerUnit(tx: SqlExecutor): Promise<Map<string, string>> {
+    const rows = await queryRows<{ currency_code: string; usd_per_unit: string }>(tx, 'SELECT currency_code, usd_per_unit::text AS usd_per_unit FROM payments.fx_rates');
+    return new Map(rows.map((row) => [row.currency_code, row.usd_per_unit]));
+  }
+}

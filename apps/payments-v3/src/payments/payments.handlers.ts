@@ -1,0 +1,30 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ApiError, CreatePayment, GetPayment, SetFxRate, type Caller } from '@platform/contracts';
+import { RpcServer, type CommandContext } from '@platform/messaging';
+import { FxRatesService } from './fx-rates.service';
+import { PaymentCreationService } from './payment-creation.service';
+import { PaymentQueryService } from './payment-query.service';
+
+function callerOf(context: CommandContext): Caller {
+  if (!context.caller) throw new ApiError('0055502');
+  return context.caller;
+}
+
+@Injectable()
+export class PaymentsHandlers implements OnModuleInit {
+  constructor(
+    private readonly rpc: RpcServer,
+    private readonly creation: PaymentCreationService,
+    private readonly queries: PaymentQueryService,
+    private readonly rates: FxRatesService,
+  ) {}
+
+  onModuleInit(): void {
+    this.rpc.handle(CreatePayment, (request, context) => {
+      if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      return this.creation.create(callerOf(context), request, context.idempotencyKey);
+    });
+    this.rpc.handle(GetPayment, (request, context) => this.queries.get(callerOf(context), request.code));
+    this.rpc.handle(SetFxRate, (request) => this.rates.set(request.currency_code, request.usd_per_unit));
+  }
+}

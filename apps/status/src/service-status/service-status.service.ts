@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { MAINTAINABLE_SERVICES, type MaintainableService, type ServiceStatusItem } from '@platform/contracts';
+import { MaintenanceRepository, type MaintenanceRow } from './maintenance.repository';
+
+function isMaintainable(service: string): service is MaintainableService {
+  return (MAINTAINABLE_SERVICES as readonly string[]).includes(service);
+}
+
+/** The services in maintenance now; an estimated return time that has passed reads as null. */
+export function toStatusItems(rows: MaintenanceRow[], now: Date): ServiceStatusItem[] {
+  return rows
+    .filter((row) => isMaintainable(row.service))
+    .map((row) => ({
+      service: row.service as MaintainableService,
+      until: row.until && row.until.getTime() > now.getTime() ? row.until.toISOString() : null,
+      note: row.note,
+    }));
+}
+
+@Injectable()
+export class ServiceStatusService {
+  constructor(private readonly maintenance: MaintenanceRepository) {}
+
+  async current(now = new Date()): Promise<ServiceStatusItem[]> {
+    return toStatusItems(await this.maintenance.listAll(), now);
+  }
+}

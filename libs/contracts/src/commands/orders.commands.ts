@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { Topics } from '../topics';
+import { defineCommand } from './command-contract';
+
+export const BinInfoSchema = z.object({
+  bin: z.string(),
+  bank_name: z.string().nullable(),
+  network: z.enum(['visa', 'mastercard', 'amex', 'troy']).nullable(),
+  card_type: z.enum(['credit', 'debit', 'prepaid']).nullable(),
+  card_program: z.string().nullable(),
+  country: z.string().length(2).nullable(),
+  domestic: z.boolean(),
+  payment_mode: z.enum(['direct', 'hosted']),
+});
+export type BinInfo = z.infer<typeof BinInfoSchema>;
+
+export const BinLookup = defineCommand({
+  type: 'orders.bin-lookup',
+  topic: Topics.ordersCommands,
+  request: z.object({ bin: z.string(), amount: z.string() }),
+  reply: BinInfoSchema,
+});
+
+export const ORDER_STATUSES = ['requires_action', 'requires_hosted', 'pending', 'paid', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const OrderCardSchema = z.object({
+  holder_name: z.string(),
+  bin: z.string(),
+  last_four: z.string(),
+  network: z.string().nullable(),
+  program: z.string().nullable(),
+  issuer_bank_name: z.string().nullable(),
+});
+
+/** The Order object of the Direct API, exactly as the spec's table. */
+export const OrderSchema = z.object({
+  order_code: z.string(),
+  merchant_order_id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  amount: z.string(),
+  currency: z.literal('TRY'),
+  redirect_url: z.string().nullable(),
+  hosted_url: z.string().nullable(),
+  hosted_expires_at: z.string().nullable(),
+  failure_reason_code: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  card: OrderCardSchema.nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Card data never travels in the clear: the gateway seals it for orders-v4 (AES-256-GCM, CARD_DATA_KEY). */
+export const SealedCardSchema = z.object({ sealed: z.string().min(1) });
+
+export const CreateOrder = defineCommand({
+  type: 'orders.create',
+  topic: Topics.ordersCommands,
+  request: z.object({
+    merchant_order_id: z.string(),
+    amount: z.string(),
+    bin: z.string().optional(),
+    card: SealedCardSchema.optional(),
+  }),
+  reply: z.object({ created: z.boolean(), order: OrderSchema }),
+});
+
+export const GetOrder = defineCommand({
+  type: 'orders.get',
+  topic: Topics.ordersCommands,
+  request: z.object({ merchant_order_id: z.string() }),
+  reply: OrderSchema,
+});
+
+export const SetSandboxOrderResult = defineCommand({
+  type: 'orders.sandbox-result',
+  topic: Topics.ordersCommands,
+  request: z.object({ merchant_order_id: z.string(), result: z.enum(['paid', 'failed']) }),
+  reply: OrderSchema,
+});
+
+/** The customer's pages (checkout) read an order by the unguessable token in its address. */
+export const GetCustomerOrder = defineCommand({
+  type: 'orders.customer-view',
+  topic: Topics.ordersCommands,
+  request: z.object({ token: z.string().min(1).max(64) }),
+  reply: z.object({
+    order: OrderSchema,
+    environment: z.enum(['sandbox', 'live']),
+    merchant_name: z.string(),
+    three_ds_open: z.boolean(),
+    /** Origins the merchant allows to frame its hosted page. */
+    frame_origins: z.array(z.string()),
+  }),
+});
+
+/** The customer leaves the 3-D Secure screen; the answer says where the browser goes next. */
+export const CompleteThreeDs = defineCommand({
+  type: 'orders.three-ds-complete',
+  topic: Topics.ordersCommands,
+  request: z.object({ token: z.string().min(1).max(64), choice: z.enum(['success', 'failure', 'timeout']) }),
+  reply: z.object({ order: OrderSchema, return_url: z.string().nullable() }),
+});
+
+/** The customer pays on the hosted page; the card arrives sealed by checkout for orders-v4. */
+export const HostedAttempt = defineCommand({
+  type: 'orders.hosted-attempt',
+  topic: Topics.ordersCommands,
+  request: z.object({ token: z.string().min(1).max(64), card: SealedCardSchema }),
+  reply: z.object({ order: OrderSchema, return_url: z.string().nullable(), attempt_failure: z.string().nullable() }),
+});
+
+/** The operator maintains the BIN table of an environment (live data comes from the card schemes). */
+export const BinRecordSchema = BinInfoSchema.omit({ bin: true }).extend({ channel_available: z.boolean() });
+
+export const UpsertBin = defineCommand({
+  type: 'orders.upsert-bin',
+  topic: Topics.ordersCommands,
+  request: z.object({ environment: z.enum(['sandbox', 'live']), bin: z.string(), record: BinRecordSchema }),
+  reply: z.object({ before: BinRecordSchema.extend({ bin: z.string() }).nullable(), after: BinRecordSchema.extend({ bin: z.string() }) }),
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { Topics } from '../topics';
+import { defineCommand } from './command-contract';
+
+export const PAYMENT_CURRENCIES = ['USD', 'EUR', 'AED', 'TRY'] as const;
+
+/** The Payment record of payments-v3, exactly as the spec's table. */
+export const PaymentSchema = z.object({
+  code: z.string(),
+  merchant_reference: z.string().nullable(),
+  status: z.enum(['created', 'paid', 'expired']),
+  amount: z.string(),
+  currency_code: z.enum(PAYMENT_CURRENCIES),
+  environment: z.enum(['sandbox', 'live']),
+  payment_url: z.string(),
+  payment_url_kind: z.literal('platform'),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  card: z.object({ bin: z.string(), last_four: z.string(), network: z.string().nullable() }).nullable(),
+  failure: z.object({ attempt_count: z.number().int(), reason_code: z.string().nullable() }).nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const CreatePaymentRequestSchema = z.object({
+  amount: z.string(),
+  currency_code: z.enum(PAYMENT_CURRENCIES),
+  merchant_reference: z.string().nullable().optional(),
+  webhook_url: z.string().nullable().optional(),
+  merchant_name: z.string().nullable().optional(),
+  return_url: z.string().nullable().optional(),
+});
+
+export const CreatePayment = defineCommand({
+  type: 'payments.create',
+  topic: Topics.paymentsCommands,
+  request: z.object({
+    body: CreatePaymentRequestSchema,
+    /** Method, path, body hash and sandbox scenario header, hashed by the gateway. */
+    fingerprint: z.string(),
+    scenario: z.string().nullable(),
+  }),
+  reply: z.object({ created: z.boolean(), payment: PaymentSchema }),
+});
+
+export const GetPayment = defineCommand({
+  type: 'payments.get',
+  topic: Topics.paymentsCommands,
+  request: z.object({ code: z.string() }),
+  reply: PaymentSchema,
+});
+
+/** The operator sets the rate of a currency, quoted in USD per unit (USD itself is 1). */
+export const SetFxRate = defineCommand({
+  type: 'payments.set-fx-rate',
+  topic: Topics.paymentsCommands,
+  request: z.object({ currency_code: z.enum(PAYMENT_CURRENCIES), usd_per_unit: z.string() }),
+  reply: z.object({
+    before: z.object({ currency_code: z.string(), usd_per_unit: z.string() }).nullable(),
+    after: z.object({ currency_code: z.string(), usd_per_unit: z.string() }),
+  }),
+});

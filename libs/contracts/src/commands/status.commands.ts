@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { Topics } from '../topics';
+import { defineCommand } from './command-contract';
+
+export const MAINTAINABLE_SERVICES = [
+  'api_collection',
+  'withdrawals',
+  'link_collection',
+  'storefront',
+  'usdt_sales',
+  'balance_load',
+] as const;
+export type MaintainableService = (typeof MAINTAINABLE_SERVICES)[number];
+
+export const ServiceStatusItemSchema = z.object({
+  service: z.enum(MAINTAINABLE_SERVICES),
+  until: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type ServiceStatusItem = z.infer<typeof ServiceStatusItemSchema>;
+
+export const GetServiceStatus = defineCommand({
+  type: 'status.get-service-status',
+  topic: Topics.statusCommands,
+  request: z.object({}).strict(),
+  reply: z.array(ServiceStatusItemSchema),
+});

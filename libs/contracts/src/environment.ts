@@ -1,0 +1,12 @@
+export const ENVIRONMENTS = ['sandbox', 'live'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export function isEnvironment(value: unknown): value is Environment {
+  return value === 'sandbox' || value === 'live';
+}
+
+/** Who a command acts for: every command carries it so that services never trust a payload's own claim. */
+export interface Caller {
+  merchantCode: string;
+  environment: Environment;
+}

@@ -1,0 +1,37 @@
+/**
+ * Every Kafka topic of the platform, versioned. A deployment may put a prefix in
+ * front of all of them (KAFKA_TOPIC_PREFIX) so that several stacks can share a broker.
+ */
+export const Topics = {
+  /** Request-reply commands, one topic per owning service. */
+  ordersCommands: 'orders.commands.v1',
+  statusCommands: 'status.commands.v1',
+  paymentsCommands: 'payments.commands.v1',
+  /** Replies to every request-reply command; each client instance reads all and keeps its own. */
+  rpcReplies: 'rpc.replies.v1',
+  /** Domain events written through the outbox. */
+  paymentsEvents: 'payments.events.v1',
+  ordersEvents: 'orders.events.v1',
+  /** Reference data, log-compacted, keyed by owner. */
+  merchantSettings: 'gateway.merchant-settings.v1',
+  maintenance: 'status.maintenance.v1',
+} as const;
+
+export type TopicName = (typeof Topics)[keyof typeof Topics];
+
+export interface TopicSpec {
+  name: TopicName;
+  partitions: number;
+  compacted?: boolean;
+}
+
+export const TOPIC_SPECS: readonly TopicSpec[] = [
+  { name: Topics.ordersCommands, partitions: 3 },
+  { name: Topics.statusCommands, partitions: 3 },
+  { name: Topics.paymentsCommands, partitions: 3 },
+  { name: Topics.rpcReplies, partitions: 3 },
+  { name: Topics.paymentsEvents, partitions: 3 },
+  { name: Topics.ordersEvents, partitions: 3 },
+  { name: Topics.merchantSettings, partitions: 1, compacted: true },
+  { name: Topics.maintenance, partitions: 1, compacted: true },
+];

@@ -1,0 +1,120 @@
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer, type LogEntry } from 'kafkajs';
+import type { TopicName, TopicSpec } from '@platform/contracts';
+import type { Logger } from '@platform/observability';
+
+export interface KafkaSettings {
+  brokers: string[];
+  clientId: string;
+  /** Put in front of every topic name, so that several stacks can share one broker. */
+  topicPrefix: string;
+}
+
+const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** One Kafka client per process: the shared producer, the admin, and topic naming. */
+export class KafkaConnection {
+  readonly kafka: Kafka;
+  private producerPromise?: Promise<Producer>;
+  private adminPromise?: Promise<Admin>;
+
+  constructor(
+    readonly settings: KafkaSettings,
+    private readonly logger: Logger,
+  ) {
+    const kafkaLogger = logger.child({ component: 'kafkajs' });
+    this.kafka = new Kafka({
+      clientId: settings.clientId,
+      brokers: settings.brokers,
+      connectionTimeout: 3000,
+      requestTimeout: 30000,
+      retry: { initialRetryTime: 100, retries: 8 },
+      logLevel: logLevel.WARN,
+      logCreator:
+        () =>
+        ({ level, log }: LogEntry) => {
+          const { message, ...rest } = log;
+          kafkaLogger[LEVELS[level] ?? 'info'](rest, message);
+        },
+    });
+  }
+
+  topic(name: TopicName): string {
+    return `${this.settings.topicPrefix}${name}`;
+  }
+
+  /** A consumer with the platform's settings: quick to notice a lost member, never creating topics. */
+  consumer(groupId: string): Consumer {
+    return this.kafka.consumer({
+      groupId,
+      sessionTimeout: 10000,
+      heartbeatInterval: 1000,
+      maxWaitTimeInMs: 500,
+      allowAutoTopicCreation: false,
+    });
+  }
+
+  producer(): Promise<Producer> {
+    this.producerPromise ??= (async () => {
+      const producer = this.kafka.producer({
+        createPartitioner: Partitioners.DefaultPartitioner,
+        allowAutoTopicCreation: false,
+      });
+      await producer.connect();
+      return producer;
+    })();
+    return this.producerPromise;
+  }
+
+  private admin(): Promise<Admin> {
+    this.adminPromise ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })();
+    return this.adminPromise;
+  }
+
+  /** Creates the topics that do not exist yet and waits for their leaders. */
+  async ensureTopics(specs: readonly TopicSpec[]): Promise<void> {
+    const admin = await this.admin();
+    const existing = new Set(await admin.listTopics());
+    const missing = specs.filter((spec) => !existing.has(this.topic(spec.name)));
+    if (missing.length === 0) return;
+    try {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((spec) => ({
+          topic: this.topic(spec.name),
+          numPartitions: spec.partitions,
+          replicationFactor: 1,
+          configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+        })),
+      });
+    } catch (error) {
+      // Another process may have created them between list and create.
+      const now = new Set(await admin.listTopics());
+      if (missing.some((spec) => !now.has(this.topic(spec.name)))) throw error;
+    }
+    this.logger.info({ topics: missing.map((spec) => this.topic(spec.name)) }, 'created Kafka topics');
+  }
+
+  /** Readiness: the broker answers a metadata request. */
+  async ping(): Promise<void> {
+    const admin = await this.admin();
+    await admin.describeCluster();
+  }
+
+  async close(): Promise<void> {
+    const closing: Promise<void>[] = [];
+    if (this.producerPromise) closing.push(this.producerPromise.then((p) => p.disconnect()));
+    if (this.adminPromise) closing.push(this.adminPromise.then((a) => a.disconnect()));
+    this.producerPromise = undefined;
+    this.adminPromise = undefined;
+    await Promise.allSettled(closing);
+  }
+}

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { ApiError, TOPIC_SPECS, Topics, defineCommand, defineEvent } from '@platform/contracts';
+import { createLogger } from '@platform/observability';
+import {
+  createServiceDataSource,
+  ensureDatabase,
+  messagingTablesUp,
+  provisionServiceSchema,
+  queryRows,
+  serviceDatabaseUrl,
+} from '@platform/persistence';
+import { testInfrastructure } from '@platform/testing';
+import { EventConsumer } from './event-consumer';
+import { KafkaEventPublisher, type EventPublisher, type OutboxRecord } from './event-publisher';
+import { KafkaConnection } from './kafka-connection';
+import { OutboxRelay } from './outbox-relay';
+import { OutboxWriter } from './outbox';
+import { RpcClient } from './rpc-client';
+import { RpcServer } from './rpc-server';
+
+/**
+ * The messaging library on the real broker and database: request-reply, the outbox
+ * relay and the inbox. Each run uses a topic prefix and a schema of its own.
+ */
+const SCHEMA = 'messaging_it';
+const logger = createLogger('messaging-it', 'warn');
+const run = randomUUID().slice(0, 8);
+
+const Echo = defineCommand({
+  type: 'test.echo',
+  topic: Topics.ordersCommands,
+  request: z.object({ text: z.string() }),
+  reply: z.object({ echoed: z.string(), merchant: z.string().nullable() }),
+});
+const Refuse = defineCommand({
+  type: 'test.refuse',
+  topic: Topics.ordersCommands,
+  request: z.object({}),
+  reply: z.object({}),
+});
+const Slow = defineCommand({
+  type: 'test.slow',
+  topic: Topics.ordersCommands,
+  request: z.object({}),
+  reply: z.object({}),
+});
+const Credited = defineEvent({
+  type: 'test.credited',
+  topic: Topics.paymentsEvents,
+  payload: z.object({ account: z.string(), cents: z.number().int() }),
+});
+
+const connections: KafkaConnection[] = [];
+
+function connection(name: string): KafkaConnection {
+  const created = new KafkaConnection(
+    { brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `${name}-${run}`, topicPrefix: `it-${run}.` },
+    logger,
+  );
+  connections.push(created);
+  return created;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('messaging on real Kafka and Postgres', () => {
+  let kafka: KafkaConnection;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    kafka = connection('it');
+    await kafka.ensureTopics(TOPIC_SPECS);
+    await ensureDatabase(testInfrastructure.adminDatabaseUrl);
+    await provisionServiceSchema(testInfrastructure.adminDatabaseUrl, SCHEMA);
+    dataSource = createServiceDataSource({
+      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, SCHEMA),
+      schema: SCHEMA,
+      migrations: [],
+    });
+    await dataSource.initialize();
+    await dataSource.query(`DROP TABLE IF EXISTS ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.credits`);
+    for (const statement of messagingTablesUp(SCHEMA)) await dataSource.query(statement);
+    await dataSource.query(`CREATE TABLE ${SCHEMA}.credits (account text PRIMARY KEY, cents bigint NOT NULL)`);
+  });
+
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+    await dataSource?.destroy();
+  });
+
+  describe('request-reply', () => {
+    let server: RpcServer;
+    let client: RpcClient;
+
+    beforeAll(async () => {
+      server = new RpcServer(connection('server'), `it-${run}.orders`, logger);
+      server.handle(Echo, async (request, context) => ({ echoed: request.text, merchant: context.caller?.merchantCode ?? null }));
+      server.handle(Refuse, async () => {
+        throw new ApiError('0055233', 'no such BIN here');
+      });
+      server.handle(Slow, () => new Promise((resolve) => setTimeout(() => resolve({}), 3000)));
+      await server.start();
+      client = new RpcClient(connection('client'), logger);
+      await client.start();
+    });
+
+    afterAll(async () => {
+      await client?.stop();
+      await server?.stop();
+    });
+
+    it('gets the reply of a command, with the caller it was sent for', async () => {
+      const reply = await client.request(
+        Echo,
+        { text: 'hello' },
+        { correlationId: 'it-corr-1', caller: { merchantCode: 'MRC-123456', environment: 'sandbox' } },
+      );
+      expect(reply).toEqual({ echoed: 'hello', merchant: 'MRC-123456' });
+    });
+
+    it('matches many concurrent replies to their own requests', async () => {
+      const texts = Array.from({ length: 50 }, (_, i) => `message-${i}`);
+      const replies = await Promise.all(texts.map((text) => client.request(Echo, { text }, { correlationId: `c-${text}` })));
+      expect(replies.map((reply) => reply.echoed)).toEqual(texts);
+    });
+
+    it('turns a domain error of the handler into the same ApiError at the caller', async () => {
+      await expect(client.request(Refuse, {}, { correlationId: 'it-corr-2' })).rejects.toMatchObject({
+        code: '0055233',
+        status: 409,
+        detail: 'no such BIN here',
+      });
+    });
+
+    it('answers 1000009 when the service does not reply in time', async () => {
+      await expect(client.request(Slow, {}, { correlationId: 'it-corr-3', timeoutMs: 500 })).rejects.toMatchObject({
+        code: '1000009',
+        status: 503,
+      });
+    });
+  });
+
+  describe('outbox and inbox', () => {
+    const received: string[] = [];
+    let consumer: EventConsumer;
+
+    beforeAll(async () => {
+      consumer = new EventConsumer(connection('consumer'), dataSource, SCHEMA, `it-${run}.ledger`, logger);
+      consumer.on(Credited, async (event, tx) => {
+        received.push(event.eventId);
+        await tx.query(
+          `INSERT INTO ${SCHEMA}.credits (account, cents) VALUES ($1, $2)
+           ON CONFLICT (account) DO UPDATE SET cents = credits.cents + EXCLUDED.cents`,
+          [event.payload.account, event.payload.cents],
+        );
+      });
+      await consumer.start();
+    });
+
+    afterAll(async () => {
+      await consumer?.stop();
+    });
+
+    const writer = new OutboxWriter(SCHEMA);
+    const balance = async (account: string) =>
+      (await queryRows<{ cents: string }>(dataSource, `SELECT cents FROM ${SCHEMA}.credits WHERE account = $1`, [account]))[0]?.cents;
+
+    it('delivers an event written in a transaction to its consumer', async () => {
+      const relay = new OutboxRelay(dataSource, SCHEMA, new KafkaEventPublisher(kafka), logger, { pollIntervalMs: 200 });
+      await relay.start();
+      try {
+        const account = `acc-${randomUUID()}`;
+        await dataSource.transaction((tx) => writer.append(tx, { event: Credited, key: account, payload: { account, cents: 250 } }));
+        expect(await waitFor(() => balance(account))).toBe('250');
+      } finally {
+        await relay.stop();
+      }
+    });
+
+    it('publishes nothing for a transaction that rolled back', async () => {
+      const account = `acc-${randomUUID()}`;
+      await expect(
+        dataSource.transaction(async (tx) => {
+          await writer.append(tx, { event: Credited, key: account, payload: { account, cents: 1 } });
+          throw new Error('business rule failed');
+        }),
+      ).rejects.toThrow('business rule failed');
+      const rows = await queryRows(dataSource, `SELECT 1 FROM ${SCHEMA}.outbox WHERE message_key = $1`, [account]);
+      expect(rows).toHaveLength(0);
+    });
+
+    it('applies an event delivered twice only once', async () => {
+      const account = `acc-${randomUUID()}`;
+      const eventId = randomUUID();
+      const record: OutboxRecord = {
+        seq: '0',
+        event_id: eventId,
+        topic: Credited.topic,
+        message_key: account,
+        event_type: Credited.type,
+        payload: { account, cents: 700 },
+        headers: {},
+        occurred_at: new Date(),
+      };
+      const publisher = new KafkaEventPublisher(kafka);
+      await publisher.publish([record]);
+      await publisher.publish([record]);
+      expect(await waitFor(() => balance(account))).toBe('700');
+      await waitFor(async () => (received.filter((id) => id === eventId).length === 1 ? true : undefined));
+      // A later event on the same partition proves the duplicate was read and passed over.
+      const marker = `acc-${randomUUID()}`;
+      await publisher.publish([{ ...record, event_id: randomUUID(), message_key: account, payload: { account: marker, cents: 1 } }]);
+      await waitFor(() => balance(marker));
+      expect(await balance(account)).toBe('700');
+      expect(received.filter((id) => id === eventId)).toHaveLength(1);
+    });
+
+    it('loses nothing when the relay crashes between publishing and marking the batch', async () => {
+      const account = `acc-${randomUUID()}`;
+      await dataSource.transaction((tx) => writer.append(tx, { event: Credited, key: account, payload: { account, cents: 42 } }));
+
+      // First relay: publishes the batch to Kafka, then dies before its transaction commits.
+      const real = new KafkaEventPublisher(kafka);
+      const crashing: EventPublisher = {
+        publish: async (records) => {
+          await real.publish(records);
+          throw new Error('process killed after publish');
+        },
+      };
+      const doomed = new OutboxRelay(dataSource, SCHEMA, crashing, logger);
+      await expect(doomed.drainOnce()).rejects.toThrow('process killed after publish');
+      const unpublished = await queryRows(dataSource, `SELECT 1 FROM ${SCHEMA}.outbox WHERE message_key = $1 AND published_at IS NULL`, [account]);
+      expect(unpublished).toHaveLength(1);
+
+      // Second relay after restart: publishes the same event again and marks it.
+      const restarted = new OutboxRelay(dataSource, SCHEMA, real, logger);
+      expect(await restarted.drainOnce()).toBeGreaterThanOrEqual(1);
+      const published = await queryRows(dataSource, `SELECT 1 FROM ${SCHEMA}.outbox WHERE message_key = $1 AND published_at IS NOT NULL`, [account]);
+      expect(published).toHaveLength(1);
+
+      expect(await waitFor(() => balance(account))).toBe('42');
+      const marker = `acc-${randomUUID()}`;
+      await dataSource.transaction((tx) => writer.append(tx, { event: Credited, key: account, payload: { account: marker, cents: 1 } }));
+      await restarted.drainOnce();
+      await waitFor(() => balance(marker));
+      expect(await balance(account)).toBe('42');
+    });
+
+    it('publishes rows committed while no relay ran once one starts', async () => {
+      const account = `acc-${randomUUID()}`;
+      await dataSource.transaction((tx) => writer.append(tx, { event: Credited, key: account, payload: { account, cents: 5 } }));
+      const relay = new OutboxRelay(dataSource, SCHEMA, new KafkaEventPublisher(kafka), logger, { pollIntervalMs: 200 });
+      await relay.start();
+      try {
+        expect(await waitFor(() => balance(account))).toBe('5');
+      } finally {
+        await relay.stop();
+      }
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer } from 'kafkajs';
+import { ApiError, Topics, type Caller, type CommandContract } from '@platform/contracts';
+import type { Logger } from '@platform/observability';
+import { Headers, compactHeaders, readHeader } from './headers';
+import type { KafkaConnection } from './kafka-connection';
+import { parseRpcReply } from './rpc-wire';
+
+export interface RequestMeta {
+  correlationId: string;
+  caller?: Caller;
+  idempotencyKey?: string;
+  timeoutMs?: number;
+}
+
+interface Pending {
+  resolve: (raw: string) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Sends commands and waits for their replies. Every instance reads the whole reply
+ * topic in a consumer group of its own and keeps the replies it is waiting for, so a
+ * rebalance among replicas can never strand a reply (see docs/adr/0002).
+ */
+export class RpcClient {
+  private consumer?: Consumer;
+  private readonly pending = new Map<string, Pending>();
+  private readonly instanceId = randomUUID();
+
+  constructor(
+    private readonly connection: KafkaConnection,
+    private readonly logger: Logger,
+    private readonly defaultTimeoutMs = 10000,
+  ) {}
+
+  private get replyTopic(): string {
+    return this.connection.topic(Topics.rpcReplies);
+  }
+
+  async start(): Promise<void> {
+    const consumer = this.connection.consumer(`rpc-replies.${this.connection.settings.clientId}.${this.instanceId}`);
+    this.consumer = consumer;
+    // A new group starts at the latest offset: requests may be sent only once the first fetch has begun.
+    const fetching = new Promise<void>((resolve) => {
+      const off = consumer.on(consumer.events.FETCH_START, () => {
+        off();
+        resolve();
+      });
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.replyTopic, fromBeginning: false });
+    await consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ message }) => {
+        const id = readHeader(message.headers, Headers.rpcId);
+        const waiting = id ? this.pending.get(id) : undefined;
+        if (!id || !waiting || !message.value) return;
+        this.pending.delete(id);
+        clearTimeout(waiting.timer);
+        waiting.resolve(message.value.toString());
+      },
+    });
+    await fetching;
+  }
+
+  async request<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: RequestMeta): Promise<Res> {
+    if (!this.consumer) throw new Error('RpcClient.start() has not run');
+    const id = randomUUID();
+    const timeoutMs = meta.timeoutMs ?? this.defaultTimeoutMs;
+    const raw = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        this.logger.warn({ rpc_type: contract.type, timeout_ms: timeoutMs }, 'command timed out');
+        reject(new ApiError('1000009', `${contract.type} did not answer in time`));
+      }, timeoutMs);
+      this.pending.set(id, { resolve, timer });
+    });
+    const producer = await this.connection.producer();
+    try {
+      await producer.send({
+        topic: this.connection.topic(contract.topic),
+        messages: [
+          {
+            key: meta.caller?.merchantCode ?? id,
+            value: JSON.stringify(payload),
+            headers: compactHeaders({
+              [Headers.rpcId]: id,
+              [Headers.rpcType]: contract.type,
+              [Headers.replyTopic]: this.replyTopic,
+              [Headers.correlationId]: meta.correlationId,
+              [Headers.merchantCode]: meta.caller?.merchantCode,
+              [Headers.environment]: meta.caller?.environment,
+              [Headers.idempotencyKey]: meta.idempotencyKey,
+              [Headers.deadline]: String(Date.now() + timeoutMs),
+            }),
+          },
+        ],
+      });
+    } catch (error) {
+      const waiting = this.pending.get(id);
+      if (waiting) clearTimeout(waiting.timer);
+      this.pending.delete(id);
+      this.logger.error({ err: error, rpc_type: contract.type }, 'could not send command');
+      throw new ApiError('1000009', `${contract.type} could not be sent`);
+    }
+    const reply = parseRpcReply(await raw);
+    if (!reply.ok) throw ApiError.fromWire(reply.error);
+    return contract.reply.parse(reply.result);
+  }
+
+  async stop(): Promise<void> {
+    for (const waiting of this.pending.values()) clearTimeout(waiting.timer);
+    this.pending.clear();
+    await this.consumer?.disconnect();
+    this.consumer = undefined;
+  }
+}

@@ -1,0 +1,133 @@
+import type { Consumer, KafkaMessage } from 'kafkajs';
+import { ZodError } from 'zod';
+import {
+  ApiError,
+  isEnvironment,
+  type Caller,
+  type CommandContract,
+} from '@platform/contracts';
+import { acceptOrCreateCorrelationId, runWithContext, type Logger } from '@platform/observability';
+import { Headers, readHeader } from './headers';
+import type { KafkaConnection } from './kafka-connection';
+import type { RpcReply } from './rpc-wire';
+
+export interface CommandContext {
+  correlationId: string;
+  caller?: Caller;
+  idempotencyKey?: string;
+}
+
+const BATCH_CONCURRENCY = 64;
+
+type Handler = (request: unknown, context: CommandContext) => Promise<unknown>;
+
+interface Registration {
+  contract: CommandContract<unknown, unknown>;
+  handler: Handler;
+}
+
+/** Answers commands of the contracts registered with it, one consumer group per service. */
+export class RpcServer {
+  private readonly registrations = new Map<string, Registration>();
+  private consumer?: Consumer;
+
+  constructor(
+    private readonly connection: KafkaConnection,
+    private readonly groupId: string,
+    private readonly logger: Logger,
+  ) {}
+
+  handle<Req, Res>(contract: CommandContract<Req, Res>, handler: (request: Req, context: CommandContext) => Promise<Res>): void {
+    if (this.consumer) throw new Error('register handlers before start()');
+    this.registrations.set(contract.type, {
+      contract: contract as CommandContract<unknown, unknown>,
+      handler: handler as Handler,
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.registrations.size === 0) return;
+    const topics = [...new Set([...this.registrations.values()].map((r) => this.connection.topic(r.contract.topic)))];
+    const consumer = this.connection.consumer(this.groupId);
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topics, fromBeginning: false });
+    await consumer.run({
+      partitionsConsumedConcurrently: 3,
+      eachBatchAutoResolve: false,
+      // Commands are independent of each other: answer a whole fetched batch concurrently
+      // instead of one message after another, then move the offset past it.
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        for (let start = 0; start < batch.messages.length; start += BATCH_CONCURRENCY) {
+          if (!isRunning() || isStale()) return;
+          const slice = batch.messages.slice(start, start + BATCH_CONCURRENCY);
+          await Promise.all(slice.map((message) => this.answer(message)));
+          resolveOffset(slice[slice.length - 1]!.offset);
+          await heartbeat();
+        }
+      },
+    });
+  }
+
+  private async answer(message: KafkaMessage): Promise<void> {
+    const replyTopic = readHeader(message.headers, Headers.replyTopic);
+    const rpcId = readHeader(message.headers, Headers.rpcId);
+    const type = readHeader(message.headers, Headers.rpcType) ?? '';
+    const deadline = Number(readHeader(message.headers, Headers.deadline) ?? Infinity);
+    const context = this.contextOf(message);
+    if (!replyTopic || !rpcId) {
+      this.logger.warn({ rpc_type: type }, 'command without reply address dropped');
+      return;
+    }
+    if (Date.now() > deadline) {
+      // The caller has given up and answered its client already; doing the work now would surprise it.
+      this.logger.warn({ rpc_type: type, correlation_id: context.correlationId }, 'command past its deadline skipped');
+      return;
+    }
+    const reply = await runWithContext(
+      { correlationId: context.correlationId, merchantCode: context.caller?.merchantCode, environment: context.caller?.environment },
+      () => this.execute(type, message, context),
+    );
+    try {
+      const producer = await this.connection.producer();
+      await producer.send({
+        topic: replyTopic,
+        messages: [{ key: rpcId, value: JSON.stringify(reply), headers: { [Headers.rpcId]: rpcId, [Headers.correlationId]: context.correlationId } }],
+      });
+    } catch (error) {
+      // The caller times out with 1000009 and may retry; commands are idempotent by design.
+      this.logger.error({ err: error, rpc_type: type, correlation_id: context.correlationId }, 'could not send reply');
+    }
+  }
+
+  private async execute(type: string, message: KafkaMessage, context: CommandContext): Promise<RpcReply> {
+    const registration = this.registrations.get(type);
+    try {
+      if (!registration) throw new Error(`no handler for command type ${JSON.stringify(type)}`);
+      const request = registration.contract.request.parse(JSON.parse(message.value?.toString() ?? 'null'));
+      const result = await registration.handler(request, context);
+      return { ok: true, result };
+    } catch (error) {
+      if (error instanceof ApiError) return { ok: false, error: error.toWire() };
+      const invalid = error instanceof ZodError || error instanceof SyntaxError;
+      this.logger.error({ err: error, rpc_type: type }, invalid ? 'malformed command' : 'command handler failed');
+      return { ok: false, error: new ApiError('1000008').toWire() };
+    }
+  }
+
+  private contextOf(message: KafkaMessage): CommandContext {
+    const merchantCode = readHeader(message.headers, Headers.merchantCode);
+    const environment = readHeader(message.headers, Headers.environment);
+    return {
+      correlationId: acceptOrCreateCorrelationId(readHeader(message.headers, Headers.correlationId)),
+      caller: merchantCode && isEnvironment(environment) ? { merchantCode, environment } : undefined,
+      idempotencyKey: readHeader(message.headers, Headers.idempotencyKey),
+    };
+  }
+
+  /** Stops fetching and waits for the commands in hand to finish. */
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    this.consumer = undefined;
+  }
+}

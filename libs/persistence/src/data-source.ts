@@ -1,0 +1,46 @@
+import { DataSource, type MigrationInterface } from 'typeorm';
+import { assertIdentifier } from './identifiers';
+
+export type MigrationClass = new () => MigrationInterface;
+
+export interface ServiceDataSourceOptions {
+  url: string;
+  schema: string;
+  migrations: MigrationClass[];
+  poolSize?: number;
+  applicationName?: string;
+}
+
+/** A TypeORM data source bound to one service schema; migrations are explicit, never `synchronize`. */
+export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
+  const schema = assertIdentifier(options.schema);
+  return new DataSource({
+    type: 'postgres',
+    url: options.url,
+    schema,
+    synchronize: false,
+    migrationsRun: false,
+    migrations: options.migrations,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    applicationName: options.applicationName ?? schema,
+    extra: {
+      max: options.poolSize ?? 10,
+      options: `-c search_path=${schema}`,
+      connectionTimeoutMillis: 5000,
+    },
+    logging: false,
+  });
+}
+
+/** Provisioned role and schema are assumed; runs what is pending and returns the names applied. */
+export async function runMigrations(options: ServiceDataSourceOptions): Promise<string[]> {
+  const dataSource = createServiceDataSource({ ...options, poolSize: 1 });
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}

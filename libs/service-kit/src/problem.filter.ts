@@ -1,0 +1,87 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type ErrorCode } from '@platform/contracts';
+import type { Logger } from '@platform/observability';
+import { buildProblem, negotiateLanguage } from './problem';
+import './fastify-augment';
+
+/** Statuses that reach the filter from the framework rather than from our code. */
+function codeForFrameworkStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return '1000004';
+    case 404:
+      return '1000002';
+    case 405:
+      return '1000003';
+    case 413:
+      return '1000006';
+    case 415:
+      return '1000007';
+    case 422:
+      return '1000001';
+    case 429:
+      return '1000005';
+    case 503:
+      return '1000009';
+    default:
+      return status >= 500 ? '1000008' : '1000001';
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof HttpException) return error.getStatus();
+  const candidate = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : undefined;
+}
+
+/**
+ * Every error leaves as application/problem+json in the caller's language, with the
+ * correlation id; internal messages and stacks go to the log, never to the caller.
+ */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  constructor(
+    private readonly logger: Logger,
+    private readonly typeBaseUrl: string,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const language = negotiateLanguage(request.headers['accept-language']);
+    const correlationId = request.correlationId;
+
+    let code: ErrorCode;
+    let status: number | undefined;
+    let detail: string | undefined;
+    let extras = {};
+    if (exception instanceof ApiError) {
+      ({ code, status, detail, extras } = exception);
+    } else {
+      const frameworkStatus = statusOf(exception);
+      code = codeForFrameworkStatus(frameworkStatus ?? 500);
+      status = frameworkStatus && frameworkStatus < 500 ? frameworkStatus : undefined;
+      if (!frameworkStatus || frameworkStatus >= 500) {
+        this.logger.error({ err: exception, correlation_id: correlationId, path: request.url }, 'unhandled error');
+      }
+    }
+    const problem = buildProblem({
+      code,
+      status,
+      detail,
+      extras,
+      instance: request.url.split('?')[0] ?? request.url,
+      correlationId,
+      language,
+      typeBaseUrl: this.typeBaseUrl,
+    });
+    void reply
+      .status(problem.status)
+      .header('content-type', 'application/problem+json; charset=utf-8')
+      .header('content-language', language)
+      .header('x-correlation-id', correlationId)
+      .send(JSON.stringify(problem));
+  }
+}

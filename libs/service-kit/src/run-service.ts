@@ -1,0 +1,130 @@
+import 'reflect-metadata';
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { z } from 'zod';
+import { acceptOrCreateCorrelationId, createLogger, NestPinoLogger, type Logger } from '@platform/observability';
+import { ConfigError, loadConfig, type BaseConfig } from './config';
+import { ContextInterceptor } from './context.interceptor';
+import { ProblemFilter } from './problem.filter';
+import { ServiceKitModule, type ServiceDefinition } from './service-kit.module';
+import './fastify-augment';
+
+export interface ServiceSpec<S extends z.ZodType<BaseConfig, z.ZodTypeDef, unknown>> extends ServiceDefinition {
+  configSchema: S;
+  port: (config: z.infer<S>) => number;
+  /** The app's own feature modules. */
+  imports: (config: z.infer<S>, logger: Logger) => NonNullable<ModuleMetadata['imports']>;
+  /** Base of the problem `type` URIs. */
+  publicBaseUrl?: (config: z.infer<S>) => string;
+  bodyLimitBytes?: number;
+  /** Proxies whose X-Forwarded-For names the client; the socket address otherwise. */
+  trustedProxies?: (config: z.infer<S>) => string[];
+  configure?: (app: NestFastifyApplication, config: z.infer<S>, logger: Logger) => void | Promise<void>;
+}
+
+export interface RunningService {
+  app: NestFastifyApplication;
+  logger: Logger;
+  url: string;
+}
+
+/** Builds the root module of an app: the service kit plus the app's feature modules. */
+function rootModule(imports: DynamicModule['imports']): DynamicModule {
+  @Module({})
+  class AppRootModule {}
+  return { module: AppRootModule, imports };
+}
+
+/**
+ * Boots one service: validated config (a clear message and exit 1 when it is wrong),
+ * JSON logs, Fastify with the raw body kept for signatures, problem+json errors,
+ * X-Correlation-Id on every response, graceful shutdown on SIGTERM and SIGINT.
+ */
+export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef, unknown>>(
+  spec: ServiceSpec<S>,
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningService> {
+  const config = loadConfig(spec.name, spec.configSchema, env);
+  const logger = createLogger(spec.name, config.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    bodyLimit: spec.bodyLimitBytes ?? 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    trustProxy: spec.trustedProxies?.(config).length ? spec.trustedProxies(config) : false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    rootModule([ServiceKitModule.forRoot(spec, config, logger), ...spec.imports(config, logger)]),
+    adapter,
+    { logger: new NestPinoLogger(logger), rawBody: true, abortOnError: false, bufferLogs: false },
+  );
+  const fastify = app.getHttpAdapter().getInstance();
+  const routes: string[] = [];
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    request.correlationId = acceptOrCreateCorrelationId(request.headers['x-correlation-id']);
+    void reply.header('x-correlation-id', request.correlationId);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    logger.info(
+      {
+        correlation_id: request.correlationId,
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
+  });
+  const port = spec.port(config);
+  app.useGlobalFilters(new ProblemFilter(logger, spec.publicBaseUrl?.(config) ?? `http://127.0.0.1:${port}`));
+  app.useGlobalInterceptors(new ContextInterceptor());
+  await spec.configure?.(app, config, logger);
+  installGracefulShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
+  await app.listen({ port, host: config.HTTP_HOST });
+  logger.info({ port, routes }, `${spec.name} listening`);
+  return { app, logger, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * SIGTERM or SIGINT: stop taking work, finish what is in hand, close connections and
+ * exit 0; past the timeout, exit 1 rather than hang a rollout.
+ */
+function installGracefulShutdown(app: NestFastifyApplication, logger: Logger, timeoutMs: number): void {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutdown requested');
+    setTimeout(() => {
+      logger.error({ timeout_ms: timeoutMs }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, timeoutMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+/** The body of every app's main.ts. */
+export function runService<S extends z.ZodType<BaseConfig, z.ZodTypeDef, unknown>>(spec: ServiceSpec<S>): void {
+  startService(spec).catch((error: unknown) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      createLogger(spec.name).fatal({ err: error }, 'failed to start');
+    }
+    process.exit(1);
+  });
+}

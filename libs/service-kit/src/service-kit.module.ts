@@ -1,0 +1,91 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { createServiceDataSource, serviceDatabaseUrl, type MigrationClass } from '@platform/persistence';
+import { EventConsumer, KafkaConnection, KafkaEventPublisher, OutboxRelay, RpcClient, RpcServer } from '@platform/messaging';
+import type { Logger } from '@platform/observability';
+import type { BaseConfig } from './config';
+import { HealthController } from './health.controller';
+import { MerchantSettings } from './merchant-settings';
+import { ReadinessService } from './readiness.service';
+import { ServiceLifecycle, SERVICE_DEFINITION } from './service-lifecycle';
+import { CONFIG, LOGGER } from './tokens';
+
+export interface ServiceDefinition {
+  /** The app's name: Kafka client id, consumer group, log field. */
+  name: string;
+  /** The Postgres schema the service owns. */
+  schema: string;
+  migrations: MigrationClass[];
+  /** Only services that call others (the gateway, checkout) need a reply consumer. */
+  rpcClient: boolean;
+  /** Services that read merchant settings keep a local copy from the compacted topic. */
+  merchantSettings?: boolean;
+}
+
+/** Everything an app stands on: config, logger, its database, Kafka, health, lifecycle. */
+@Module({})
+export class ServiceKitModule {
+  static forRoot(definition: ServiceDefinition, config: BaseConfig, logger: Logger): DynamicModule {
+    return {
+      module: ServiceKitModule,
+      global: true,
+      controllers: [HealthController],
+      providers: [
+        { provide: SERVICE_DEFINITION, useValue: definition },
+        { provide: CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        ReadinessService,
+        {
+          provide: DataSource,
+          useFactory: async () => {
+            const dataSource = createServiceDataSource({
+              url: serviceDatabaseUrl(config.DATABASE_URL, definition.schema, config.SERVICE_DATABASE_URL),
+              schema: definition.schema,
+              migrations: definition.migrations,
+              poolSize: config.DATABASE_POOL_SIZE,
+              applicationName: definition.name,
+            });
+            return dataSource.initialize();
+          },
+        },
+        {
+          provide: KafkaConnection,
+          useFactory: () =>
+            new KafkaConnection(
+              { brokers: config.KAFKA_BROKERS, clientId: definition.name, topicPrefix: config.KAFKA_TOPIC_PREFIX },
+              logger,
+            ),
+        },
+        {
+          provide: RpcServer,
+          inject: [KafkaConnection],
+          useFactory: (kafka: KafkaConnection) => new RpcServer(kafka, `${definition.name}.commands`, logger),
+        },
+        {
+          provide: RpcClient,
+          inject: [KafkaConnection],
+          useFactory: (kafka: KafkaConnection) => new RpcClient(kafka, logger),
+        },
+        {
+          provide: EventConsumer,
+          inject: [KafkaConnection, DataSource],
+          useFactory: (kafka: KafkaConnection, dataSource: DataSource) =>
+            new EventConsumer(kafka, dataSource, definition.schema, `${definition.name}.events`, logger),
+        },
+        {
+          provide: OutboxRelay,
+          inject: [KafkaConnection, DataSource],
+          useFactory: (kafka: KafkaConnection, dataSource: DataSource) =>
+            new OutboxRelay(dataSource, definition.schema, new KafkaEventPublisher(kafka), logger),
+        },
+        {
+          provide: MerchantSettings,
+          inject: [KafkaConnection],
+          useFactory: (kafka: KafkaConnection) => new MerchantSettings(kafka, logger),
+        },
+        ServiceLifecycle,
+      ],
+      exports: [CONFIG, LOGGER, DataSource, MerchantSettings, KafkaConnection, RpcServer, RpcClient, EventConsumer, OutboxRelay, ReadinessService],
+    };
+  }
+}

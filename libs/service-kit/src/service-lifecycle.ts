@@ -1,0 +1,63 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { TOPIC_SPECS } from '@platform/contracts';
+import { EventConsumer, KafkaConnection, OutboxRelay, RpcClient, RpcServer } from '@platform/messaging';
+import type { Logger } from '@platform/observability';
+import { MerchantSettings } from './merchant-settings';
+import { ReadinessService } from './readiness.service';
+import { LOGGER } from './tokens';
+import type { ServiceDefinition } from './service-kit.module';
+
+export const SERVICE_DEFINITION = Symbol('SERVICE_DEFINITION');
+
+/**
+ * Starts the Kafka side once the app's handlers are registered, and on SIGTERM stops
+ * taking work first (consumers leave their groups after finishing the messages in hand),
+ * lets HTTP finish its requests, then closes Kafka and Postgres.
+ */
+@Injectable()
+export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(
+    @Inject(SERVICE_DEFINITION) private readonly definition: ServiceDefinition,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly readiness: ReadinessService,
+    private readonly dataSource: DataSource,
+    private readonly kafka: KafkaConnection,
+    private readonly rpcServer: RpcServer,
+    private readonly rpcClient: RpcClient,
+    private readonly events: EventConsumer,
+    private readonly relay: OutboxRelay,
+    private readonly merchantSettings: MerchantSettings,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.readiness.register({ name: 'postgres', check: async () => void (await this.dataSource.query('SELECT 1')) });
+    this.readiness.register({ name: 'kafka', check: () => this.kafka.ping() });
+    await this.kafka.ensureTopics(TOPIC_SPECS);
+    if (this.definition.merchantSettings) {
+      // Answer commands only with a copy as current as the topic was at start.
+      await this.merchantSettings.start();
+      await this.merchantSettings.ready;
+    }
+    if (this.definition.rpcClient) await this.rpcClient.start();
+    await this.rpcServer.start();
+    await this.events.start();
+    await this.relay.start();
+    this.logger.info('messaging started');
+  }
+
+  async beforeApplicationShutdown(signal?: string): Promise<void> {
+    this.logger.info({ signal }, 'shutting down: draining work in hand');
+    this.readiness.markDraining();
+    await Promise.all([this.rpcServer.stop(), this.events.stop()]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    if (this.definition.merchantSettings) await this.merchantSettings.stop();
+    await this.rpcClient.stop();
+    await this.kafka.close();
+    await this.dataSource.destroy();
+    this.logger.info('stopped');
+  }
+}

@@ -1,0 +1,4 @@
+export * from './test-environment';
+export * from './stack';
+export * from './merchant-factory';
+export * from './signed-clients';

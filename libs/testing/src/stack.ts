@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, testInfrastructure } from './test-environment';
+
+import { PLATFORM_APPS, type PlatformApp } from '@platform/contracts';
+
+export const APPS = PLATFORM_APPS;
+export type AppName = PlatformApp;
+
+export interface StackOptions {
+  apps: readonly AppName[];
+  /** First port; each app takes the next one in APPS order. */
+  portBase?: number;
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+export interface ExitResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  durationMs: number;
+}
+
+interface RunningApp {
+  name: AppName;
+  port: number;
+  process: ChildProcess;
+  logFile: string;
+  exited: Promise<ExitResult & { at: number }>;
+}
+
+const everyChild = new Set<ChildProcess>();
+// Whatever happens to the test run (a hook timing out, a crash), no service outlives it.
+process.once('exit', () => {
+  for (const child of everyChild) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** The services as real processes, built from dist/, on the test database and topics. */
+export class Stack {
+  private readonly logFiles = new Map<AppName, string>();
+
+  private constructor(private readonly running: Map<AppName, RunningApp>) {
+    for (const app of running.values()) this.logFiles.set(app.name, app.logFile);
+  }
+
+  static async start(options: StackOptions): Promise<Stack> {
+    const entry = (app: AppName) => join(REPO_ROOT, 'dist/apps', app, 'src/main.js');
+    const missing = options.apps.filter((app) => !existsSync(entry(app)));
+    if (missing.length > 0) throw new Error(`not built: ${missing.join(', ')}; run npm run build`);
+    const logDir = join(REPO_ROOT, 'tmp/logs');
+    mkdirSync(logDir, { recursive: true });
+    const portBase = options.portBase ?? 18080;
+    const running = new Map<AppName, RunningApp>();
+    const runId = randomUUID().slice(0, 8);
+    for (const app of options.apps) {
+      const port = portBase + APPS.indexOf(app);
+      const logFile = join(logDir, `${app}-${port}.log`);
+      const log = createWriteStream(logFile, { flags: 'w' });
+      const child = spawn(process.execPath, [entry(app)], {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: testInfrastructure.adminDatabaseUrl,
+          KAFKA_BROKERS: testInfrastructure.kafkaBrokers,
+          KAFKA_TOPIC_PREFIX: testInfrastructure.topicPrefix,
+          HTTP_HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_BASE_URL: `http://127.0.0.1:${portBase}`,
+          CHECKOUT_PUBLIC_URL: `http://127.0.0.1:${portBase + APPS.indexOf('checkout')}`,
+          WEBHOOK_ALLOW_LOOPBACK: 'true',
+          KAFKAJS_NO_PARTITIONER_WARNING: '1',
+          // Each stack counts its rate limits apart from earlier runs and other stacks.
+          RATE_LIMIT_PREFIX: `rl-test-${runId}`,
+          // The sandbox test cards are shared by every suite of every run: card limits apart
+          // from the suite that tests them would count other suites' orders.
+          CARD_DAILY_ATTEMPTS: '1000000',
+          CARD_DAILY_AMOUNT: '9999999999.00',
+          ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      everyChild.add(child);
+      child.once('exit', () => everyChild.delete(child));
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+      const started = Date.now();
+      const exited = new Promise<ExitResult & { at: number }>((resolve) =>
+        child.once('exit', (code, signal) => resolve({ code, signal, durationMs: Date.now() - started, at: Date.now() })),
+      );
+      running.set(app, { name: app, port, process: child, logFile, exited });
+    }
+    const stack = new Stack(running);
+    try {
+      await Promise.all([...running.values()].map((app) => stack.waitReady(app, options.readyTimeoutMs ?? 90000)));
+    } catch (error) {
+      await stack.stop();
+      throw error;
+    }
+    return stack;
+  }
+
+  url(app: AppName): string {
+    const running = this.running.get(app);
+    if (!running) throw new Error(`${app} is not part of this stack`);
+    return `http://127.0.0.1:${running.port}`;
+  }
+
+  pid(app: AppName): number | undefined {
+    return this.running.get(app)?.process.pid;
+  }
+
+  logs(app: AppName): string {
+    const file = this.logFiles.get(app);
+    return file ? readFileSync(file, 'utf8') : '';
+  }
+
+  /** Sends SIGTERM to one app and reports how it ended and how long it took from the signal. */
+  async terminate(app: AppName): Promise<ExitResult> {
+    const running = this.running.get(app);
+    if (!running) throw new Error(`${app} is not part of this stack`);
+    const signalled = Date.now();
+    running.process.kill('SIGTERM');
+    const killer = setTimeout(() => running.process.kill('SIGKILL'), 30000);
+    const result = await running.exited;
+    clearTimeout(killer);
+    this.running.delete(app);
+    return { code: result.code, signal: result.signal, durationMs: result.at - signalled };
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.running.keys()].map((app) => this.terminate(app)));
+  }
+
+  private async waitReady(app: RunningApp, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let exited = false;
+    void app.exited.then(() => (exited = true));
+    while (Date.now() < deadline && !exited) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${app.port}/readyz`);
+        if (response.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const tail = readFileSync(app.logFile, 'utf8').split('\n').slice(-20).join('\n');
+    throw new Error(`${app.name} did not become ready (${exited ? 'it exited' : 'timeout'}):\n${tail}`);
+  }
+}

@@ -1,0 +1,113 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
+import { Client } from 'pg';
+import { OperatorClient, Stack, V4Client, testInfrastructure } from '@platform/testing';
+
+/**
+ * A card number sent through the Direct API and typed on the hosted page must not be
+ * found afterwards in any table of the database, in the broker's log segments, or in
+ * any service log: only BIN, last four digits and keyed fingerprints are kept.
+ */
+function luhnComplete(prefix: string): string {
+  for (let digit = 0; digit < 10; digit += 1) {
+    const candidate = `${prefix}${digit}`;
+    let sum = 0;
+    for (let i = 0; i < candidate.length; i += 1) {
+      let value = Number(candidate[candidate.length - 1 - i]);
+      if (i % 2 === 1) value = value * 2 > 9 ? value * 2 - 9 : value * 2;
+      sum += value;
+    }
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error('unreachable');
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe('card data at rest', () => {
+  const number = luhnComplete(`435509${String(randomInt(100000000, 999999999))}`);
+  const orderId = `ord_${randomUUID()}`;
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4'], portBase: 19980 });
+    const v4 = new V4Client(stack.url('gateway'), await new OperatorClient(stack.url('gateway')).provisionMerchant());
+    const card = { holder_name: 'Deniz Ak', number, expiry_month: '11', expiry_year: '31', cvv: '123' };
+    await v4.request('POST', '/api/v4/orders', { merchant_order_id: orderId, amount: '10.00', card });
+    // A schema error echoes nothing of the card either.
+    await v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', card: { ...card, pin: '0000' } });
+    // The same card typed on the hosted page.
+    const hosted = await v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin: '540061' });
+    const page = await fetch(hosted.body.data.hosted_url);
+    const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
+    const csrf = /name="csrf" value="([0-9a-f]{64})"/.exec(await page.text())![1]!;
+    await fetch(hosted.body.data.hosted_url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ csrf, ...card }).toString(),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // let the outbox relay publish
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('is in no table of any service schema', async () => {
+    const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+    await db.connect();
+    try {
+      const { rows: tables } = await db.query(
+        `SELECT table_schema, table_name FROM information_schema.tables
+          WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+      );
+      expect(tables.length).toBeGreaterThan(10);
+      const found: string[] = [];
+      for (const { table_schema, table_name } of tables) {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" t WHERE t::text LIKE $1`, [`%${number}%`]);
+        if (rows[0].n > 0) found.push(`${table_schema}.${table_name}`);
+      }
+      expect(found).toEqual([]);
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM orders.orders WHERE card->>'last_four' = $1`, [number.slice(-4)]);
+      expect(rows[0].n).toBeGreaterThanOrEqual(2);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it("is in none of the broker's log segments", async () => {
+    const kafka = new Kafka({ clientId: 'card-data-e2e', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+    const admin = kafka.admin();
+    await admin.connect();
+    const cluster = await admin.describeCluster();
+    const described = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: [{ type: ConfigResourceTypes.BROKER, name: String(cluster.brokers[0]!.nodeId), configNames: ['log.dirs'] }],
+    });
+    await admin.disconnect();
+    const dirs = described.resources[0]!.configEntries.find((entry) => entry.configName === 'log.dirs')!.configValue.split(',');
+    const segments = dirs.flatMap(filesUnder).filter((file) => file.endsWith('.log') && file.includes(testInfrastructure.topicPrefix));
+    expect(segments.some((file) => file.includes('orders.commands.v1'))).toBe(true);
+    const contents = segments.map((file) => ({ file, bytes: readFileSync(file) }));
+    // The scan reads the real messages: the order's own id is there, the card number is not.
+    expect(contents.some(({ bytes }) => bytes.includes(Buffer.from(orderId)))).toBe(true);
+    expect(contents.filter(({ bytes }) => bytes.includes(Buffer.from(number))).map(({ file }) => file)).toEqual([]);
+  });
+
+  it('is in no service log', () => {
+    for (const app of ['gateway', 'checkout', 'orders-v4'] as const) {
+      const logs = stack.logs(app);
+      expect(logs.length).toBeGreaterThan(0);
+      expect(logs).not.toContain(number);
+    }
+  });
+});

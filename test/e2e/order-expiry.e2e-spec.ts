@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { OperatorClient, Stack, V4Client } from '@platform/testing';
+
+/**
+ * Open orders end on time, with the windows shortened so the test does not wait minutes:
+ * 3-D Secure 2 s, hosted page 2 s, pending 4 s, swept every 300 ms.
+ */
+describe('order expiry', () => {
+  let stack: Stack;
+  let v4: V4Client;
+
+  beforeAll(async () => {
+    stack = await Stack.start({
+      apps: ['gateway', 'orders-v4'],
+      portBase: 19880,
+      env: { THREE_DS_WINDOW_SECONDS: '2', HOSTED_PAGE_SECONDS: '2', PENDING_MAX_SECONDS: '4', EXPIRY_SWEEP_INTERVAL_MS: '300' },
+    });
+    v4 = new V4Client(stack.url('gateway'), await new OperatorClient(stack.url('gateway')).provisionMerchant());
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const card = { holder_name: 'Ece Kaya', number: '4355090000044242', expiry_month: '12', expiry_year: '30', cvv: '123' };
+
+  it('hides redirect_url once the 3-D Secure window closes, then fails a never-answered pending order', async () => {
+    const id = `ord_${randomUUID()}`;
+    const created = await v4.request('POST', '/api/v4/orders', { merchant_order_id: id, amount: '10.00', card });
+    expect(created.body.data.redirect_url).not.toBeNull();
+    await sleep(3000);
+    expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({ status: 'pending', redirect_url: null });
+    await sleep(2500);
+    expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({ status: 'failed', failure_reason_code: 'payment_timed_out', completed_at: expect.any(String) });
+  });
+
+  it('fails a hosted order at hosted_expires_at and stops serving its hosted_url', async () => {
+    const id = `ord_${randomUUID()}`;
+    const created = await v4.request('POST', '/api/v4/orders', { merchant_order_id: id, amount: '10.00', bin: '540061' });
+    expect(created.body.data.hosted_url).not.toBeNull();
+    await sleep(3000);
+    expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({ status: 'failed', failure_reason_code: 'payment_timed_out', hosted_url: null });
+  });
+
+  it('leaves a paid order alone', async () => {
+    const id = `ord_${randomUUID()}`;
+    await v4.request('POST', '/api/v4/orders', { merchant_order_id: id, amount: '10.00', bin: '540061' });
+    await v4.request('POST', `/api/v4/sandbox/orders/${id}/result`, { result: 'paid' });
+    await sleep(2500);
+    expect((await v4.get(`/api/v4/orders/${id}`)).body.data.status).toBe('paid');
+  });
+});
