@@ -89,6 +89,19 @@ describe('operator API', () => {
     expect((await client.get('/api/v4/bins/435509?amount=1.00')).status).toBe(200);
   });
 
+  it('lists the audit log newest first, across any number of entries', async () => {
+    const merchant = await operator.provisionMerchant();
+    const path = `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox`;
+    for (let i = 1; i <= 12; i += 1) await operator.call('PATCH', path, { settlement_delay_days: i });
+    const response = await operator.call('GET', `/admin/v1/audit-log?target=${merchant.merchantCode}/sandbox&per_page=100`);
+    const delays = response.body.data
+      .filter((entry: { action: string }) => entry.action === 'environment_settings.update')
+      .map((entry: { after: { settlement_delay_days: number } }) => entry.after.settlement_delay_days);
+    expect(delays.slice(0, 12)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    const ids = response.body.data.map((entry: { id: string }) => BigInt(entry.id));
+    expect(ids).toEqual([...ids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+  });
+
   it('records who did what with before and after, reads included, and the log cannot be changed', async () => {
     const merchant = await operator.provisionMerchant();
     await new OperatorClient(stack.url('gateway')).call('GET', `/admin/v1/merchants/${merchant.merchantCode}`);

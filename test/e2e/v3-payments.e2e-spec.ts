@@ -119,6 +119,26 @@ describe('Payments API v3', () => {
     );
   });
 
+  describe('operator changes', () => {
+    it('apply to the very next API call: a lowered limit refuses at once, a raised one accepts at once', async () => {
+      const shop = await operator.provisionMerchant({ settings: { payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '1000.00' }] } });
+      const client = new V3Client(stack.url('gateway'), shop);
+      const pay500 = () => client.request('POST', '/api/v3/payments', { amount: '500.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
+      for (let round = 0; round < 5; round += 1) {
+        const lowered = await operator.call('PATCH', `/admin/v1/merchants/${shop.merchantCode}/environments/sandbox`, {
+          payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '100.00' }],
+        });
+        expect(lowered.status).toBe(200);
+        const refused = await pay500();
+        expect([refused.status, refused.body.code, refused.body.limits?.max_amount]).toEqual([422, '9000005', '100.00']);
+        await operator.call('PATCH', `/admin/v1/merchants/${shop.merchantCode}/environments/sandbox`, {
+          payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '1000.00' }],
+        });
+        expect((await pay500()).status).toBe(201);
+      }
+    });
+  });
+
   describe('FX rates', () => {
     it('checks limits at the rate the operator set, audited, and refuses a bad rate', async () => {
       const usdShop = new V3Client(

@@ -9,4 +9,9 @@ export function isEnvironment(value: unknown): value is Environment {
 export interface Caller {
   merchantCode: string;
   environment: Environment;
+  /**
+   * The version of the merchant's settings the gateway authenticated against: a service
+   * whose local copy is older waits for it, so an operator's change is seen by the next call.
+   */
+  settingsVersion?: number;
 }

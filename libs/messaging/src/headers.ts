@@ -5,6 +5,7 @@ export const Headers = {
   correlationId: 'correlation-id',
   merchantCode: 'merchant-code',
   environment: 'environment',
+  settingsVersion: 'settings-version',
   idempotencyKey: 'idempotency-key',
   rpcId: 'rpc-id',
   rpcType: 'rpc-type',

@@ -9,6 +9,25 @@ export interface KafkaSettings {
   topicPrefix: string;
 }
 
+const TOPIC_READY_TIMEOUT_MS = 30_000;
+
+/**
+ * Repeats `operation` while it fails with an error Kafka marks retriable (a leader
+ * election, a partition still loading), with a short growing pause, until `timeoutMs`.
+ */
+export async function retryWhileRetriable<T>(operation: () => Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
+    try {
+      return await operation();
+    } catch (error) {
+      const retriable = (error as { retriable?: boolean }).retriable === true;
+      if (!retriable || Date.now() + pause > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',
   [logLevel.WARN]: 'warn',
@@ -79,8 +98,20 @@ export class KafkaConnection {
     return this.adminPromise;
   }
 
-  /** Creates the topics that do not exist yet and waits for their leaders. */
+  /**
+   * Creates the topics that do not exist yet, then waits until every partition answers
+   * offset requests: another process may have created a topic a moment ago, and a
+   * partition's leader can be named in metadata before the broker serves it.
+   */
   async ensureTopics(specs: readonly TopicSpec[]): Promise<void> {
+    await this.createMissingTopics(specs);
+    const admin = await this.admin();
+    for (const spec of specs) {
+      await retryWhileRetriable(() => admin.fetchTopicOffsets(this.topic(spec.name)), TOPIC_READY_TIMEOUT_MS);
+    }
+  }
+
+  private async createMissingTopics(specs: readonly TopicSpec[]): Promise<void> {
     const admin = await this.admin();
     const existing = new Set(await admin.listTopics());
     const missing = specs.filter((spec) => !existing.has(this.topic(spec.name)));

@@ -91,6 +91,7 @@ export class RpcClient {
               [Headers.correlationId]: meta.correlationId,
               [Headers.merchantCode]: meta.caller?.merchantCode,
               [Headers.environment]: meta.caller?.environment,
+              [Headers.settingsVersion]: meta.caller?.settingsVersion?.toString(),
               [Headers.idempotencyKey]: meta.idempotencyKey,
               [Headers.deadline]: String(Date.now() + timeoutMs),
             }),

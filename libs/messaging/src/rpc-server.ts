@@ -118,9 +118,13 @@ export class RpcServer {
   private contextOf(message: KafkaMessage): CommandContext {
     const merchantCode = readHeader(message.headers, Headers.merchantCode);
     const environment = readHeader(message.headers, Headers.environment);
+    const settingsVersion = Number(readHeader(message.headers, Headers.settingsVersion));
     return {
       correlationId: acceptOrCreateCorrelationId(readHeader(message.headers, Headers.correlationId)),
-      caller: merchantCode && isEnvironment(environment) ? { merchantCode, environment } : undefined,
+      caller:
+        merchantCode && isEnvironment(environment)
+          ? { merchantCode, environment, ...(Number.isSafeInteger(settingsVersion) ? { settingsVersion } : {}) }
+          : undefined,
       idempotencyKey: readHeader(message.headers, Headers.idempotencyKey),
     };
   }

@@ -18,16 +18,22 @@ export class MerchantSettings {
   }
 
   /**
-   * The settings of an account that may take card payments now, or the spec's error:
-   * 0055001 while setup is incomplete, 0055002 while card payments are off. A merchant
-   * provisioned a moment ago may not have reached this copy yet, so it waits briefly.
+   * The caller's settings as the gateway last saw them: a merchant provisioned or changed a
+   * moment ago may not have reached this copy yet, so it waits briefly for that version.
    */
-  async requireReadyForPayments(caller: Caller, waitMs = 3000): Promise<MerchantEnvironment> {
+  async current(caller: Caller, waitMs = 3000): Promise<MerchantEnvironment | undefined> {
+    const upToDate = (settings: MerchantEnvironment | undefined) => settings !== undefined && settings.version >= (caller.settingsVersion ?? 0);
     let settings = this.get(caller.merchantCode, caller.environment);
-    for (let waited = 0; !settings && waited < waitMs; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; !upToDate(settings) && waited < waitMs; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
       settings = this.get(caller.merchantCode, caller.environment);
     }
+    return settings;
+  }
+
+  /** The settings of an account that may take card payments now, or the spec's error: 0055001 while setup is incomplete, 0055002 while card payments are off. */
+  async requireReadyForPayments(caller: Caller, waitMs = 3000): Promise<MerchantEnvironment> {
+    const settings = await this.current(caller, waitMs);
     if (!settings || !settings.setup_complete) throw new ApiError('0055001');
     if (!settings.card_payments_enabled) throw new ApiError('0055002');
     return settings;

@@ -17,6 +17,7 @@ export interface Credential {
   secret: string;
   expiresAt: Date | null;
   merchantActive: boolean;
+  settingsVersion: number;
   directApiEnabled: boolean;
   allowlist: IpAllowlist;
 }
@@ -75,6 +76,7 @@ export class CredentialDirectory {
       secret: openSecret(key.secret_sealed, this.masterKey, apiKey),
       expiresAt: key.expires_at,
       merchantActive: merchant.status === 'active',
+      settingsVersion: merchant.broadcast_version,
       directApiEnabled: settings.direct_api_enabled,
       allowlist: new IpAllowlist(settings.ip_allowlist),
     };

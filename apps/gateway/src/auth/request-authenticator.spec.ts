@@ -18,6 +18,7 @@ function credential(overrides: Partial<Credential> = {}): Credential {
     secret: SECRET,
     expiresAt: null,
     merchantActive: true,
+    settingsVersion: 7,
     directApiEnabled: true,
     allowlist: new IpAllowlist(['127.0.0.1']),
     ...overrides,
@@ -40,9 +41,9 @@ function v3Request(target: string, overrides: Record<string, string> = {}, body 
 }
 
 describe('v3 request authentication', () => {
-  it('accepts a request signed over its path and query, with the environment of the key', async () => {
+  it('accepts a request signed over its path and query, with the environment of the key and the settings version it saw', async () => {
     const caller = await authenticator(credential({ environment: 'live' })).authenticate(v3Request('/api/v3/balance?x=1'), 'v3');
-    expect(caller).toEqual({ apiKey: 'ck_sbx_unit', merchantCode: 'MRC-123456', environment: 'live', accountNumber: '123456', keyVersion: 3 });
+    expect(caller).toEqual({ apiKey: 'ck_sbx_unit', merchantCode: 'MRC-123456', environment: 'live', accountNumber: '123456', keyVersion: 3, settingsVersion: 7 });
   });
 
   it('refuses a request whose query differs from the signed one with 0055505', async () => {

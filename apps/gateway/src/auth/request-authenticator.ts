@@ -47,6 +47,7 @@ export class RequestAuthenticator {
       environment: credential.environment,
       accountNumber: credential.accountNumber,
       keyVersion: credential.keyVersion,
+      settingsVersion: credential.settingsVersion,
     };
   }
 

@@ -39,7 +39,7 @@ export class AuditRepository {
       queryRows<AuditRecord>(
         tx,
         `SELECT id::text, occurred_at, actor, action, target, correlation_id, before, after FROM gateway.audit_log
-         ${where} ORDER BY id DESC LIMIT $3 OFFSET $4`,
+         ${where} ORDER BY gateway.audit_log.id DESC LIMIT $3 OFFSET $4`,
         [...params, limit, offset],
       ),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM gateway.audit_log ${where}`, params),

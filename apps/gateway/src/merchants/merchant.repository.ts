@@ -9,9 +9,11 @@ export interface MerchantRow {
   name: string;
   base_currency: string;
   status: 'active' | 'inactive';
+  /** Raised with every broadcast of the merchant's settings. */
+  broadcast_version: number;
 }
 
-export interface MerchantListRow extends MerchantRow {
+export interface MerchantListRow extends Omit<MerchantRow, 'broadcast_version'> {
   created_at: Date;
 }
 
@@ -57,7 +59,7 @@ export class MerchantRepository {
   async findMerchant(tx: SqlExecutor, merchantCode: string, lock = false): Promise<MerchantRow | undefined> {
     const rows = await queryRows<MerchantRow>(
       tx,
-      `SELECT merchant_code, account_number, name, base_currency, status FROM gateway.merchants
+      `SELECT merchant_code, account_number, name, base_currency, status, broadcast_version FROM gateway.merchants
         WHERE merchant_code = $1 ${lock ? 'FOR UPDATE' : ''}`,
       [merchantCode],
     );

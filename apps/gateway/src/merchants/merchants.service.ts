@@ -30,7 +30,7 @@ export interface IssuedApiKey {
   key_version: number;
 }
 
-export type MerchantView = Omit<MerchantRow, 'status'>;
+export type MerchantView = Omit<MerchantRow, 'status' | 'broadcast_version'>;
 
 /** Merchant onboarding: accounts, API keys, environment settings; every change audited. */
 @Injectable()
@@ -57,6 +57,7 @@ export class MerchantsService {
         name: input.name,
         base_currency: input.base_currency,
         status: 'active',
+        broadcast_version: 0,
       };
       const created = await this.dataSource.transaction(async (tx) => {
         if (!(await this.merchants.insertMerchant(tx, merchant))) return false;

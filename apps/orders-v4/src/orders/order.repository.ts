@@ -151,7 +151,7 @@ export class OrderRepository {
         WHERE (status = 'requires_action' AND three_ds_expires_at <= $1)
            OR (status = 'requires_hosted' AND hosted_expires_at <= $1)
            OR (status = 'pending' AND created_at <= $1::timestamptz - make_interval(secs => $2))
-        ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+        ORDER BY orders.orders.id LIMIT $3 FOR UPDATE SKIP LOCKED`,
       [now.toISOString(), pendingMaxSeconds, limit],
     );
   }
