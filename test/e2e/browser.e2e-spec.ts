@@ -4,12 +4,12 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { verifyReturnAddress } from '@platform/signing';
-import { OperatorClient, REPO_ROOT, Stack, V4Client, type ProvisionedMerchant } from '@platform/testing';
+import { OperatorClient, REPO_ROOT, Stack, V3Client, V4Client, type ProvisionedMerchant } from '@platform/testing';
 
 /**
  * A real browser (Debian's headless Chromium) walks the 3-D Secure screen and the hosted
  * page and lands on the merchant's return address, whose signature the merchant
- * verifies with libs/signing.
+ * verifies with libs/signing; and pays a v3 payment on its payment page.
  */
 describe('customer pages in a browser', () => {
   let stack: Stack;
@@ -18,6 +18,7 @@ describe('customer pages in a browser', () => {
   let shopUrl: string;
   let merchant: ProvisionedMerchant;
   let v4: V4Client;
+  let v3: V3Client;
   const screenshots = join(REPO_ROOT, 'tmp/screenshots');
 
   beforeAll(async () => {
@@ -28,7 +29,7 @@ describe('customer pages in a browser', () => {
     });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopUrl = `http://127.0.0.1:${(shop.address() as { port: number }).port}`;
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4'], portBase: 20280 });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], portBase: 20280 });
     merchant = await new OperatorClient(stack.url('gateway')).provisionMerchant({
       settings: {
         webhook_url: 'https://hooks.shop.example/platform',
@@ -37,6 +38,7 @@ describe('customer pages in a browser', () => {
       },
     });
     v4 = new V4Client(stack.url('gateway'), merchant);
+    v3 = new V3Client(stack.url('gateway'), merchant);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   });
 
@@ -104,6 +106,43 @@ describe('customer pages in a browser', () => {
     await page.click('button[value="success"]');
     await page.waitForURL(/\/return\/failure/);
     expect(returned(page.url())).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });
+    await page.close();
+  });
+
+  it('pays a v3 payment: card form, 3-D Secure screen, result page, and its button back to the shop', async () => {
+    const reference = `ref-${randomUUID()}`;
+    const created = await v3.request(
+      'POST',
+      '/api/v3/payments',
+      { amount: '349.90', currency_code: 'TRY', merchant_reference: reference, merchant_name: 'Kitapçı Ayşe', return_url: `${shopUrl}/v3/back` },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
+    expect(created.status).toBe(201);
+    const page = await browser.newPage();
+    await page.goto(created.body.payment_url);
+    expect(await page.textContent('main')).toContain('Kitapçı Ayşe');
+    expect(await page.textContent('.amount')).toBe('349.90 TRY');
+    await page.fill('input[name="holder_name"]', 'Ayşe Yılmaz');
+    await page.fill('input[name="number"]', '4355 0900 0004 4242');
+    await page.fill('input[name="expiry_month"]', '11');
+    await page.fill('input[name="expiry_year"]', '31');
+    await page.fill('input[name="cvv"]', '777');
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('button[value="success"]');
+    await page.screenshot({ path: join(screenshots, 'v3-three-ds.png') });
+    await page.click('button[value="success"]');
+    await page.waitForSelector('a.button');
+    await page.screenshot({ path: join(screenshots, 'v3-result.png') });
+    expect(await page.textContent('h1')).toContain('Ödemeniz alındı');
+    // The result page stays until the customer presses the button.
+    await page.waitForTimeout(1500);
+    expect(page.url()).toBe(created.body.payment_url);
+    await page.click('a.button');
+    await page.waitForURL(/\/v3\/back/);
+    expect(returned(page.url())).toEqual({ code: created.body.code, status: 'paid', merchant_reference: reference });
+    expect(await page.textContent('h1')).toBe('Back at the shop');
+    const read = await v3.request('GET', `/api/v3/payments/${created.body.code}`);
+    expect(read.body).toMatchObject({ status: 'paid', card: { last_four: '4242' }, failure: null });
     await page.close();
   });
 });

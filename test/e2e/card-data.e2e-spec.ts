@@ -3,10 +3,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import { OperatorClient, Stack, V4Client, testInfrastructure } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, V4Client, cardFields, openScreen, submitForm, testInfrastructure } from '@platform/testing';
 
 /**
- * A card number sent through the Direct API and typed on the hosted page must not be
+ * A card number sent through the Direct API, typed on the hosted page and on the v3 payment page must not be
  * found afterwards in any table of the database, in the broker's log segments, or in
  * any service log: only BIN, last four digits and keyed fingerprints are kept.
  */
@@ -38,8 +38,9 @@ describe('card data at rest', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4'], portBase: 19980 });
-    const v4 = new V4Client(stack.url('gateway'), await new OperatorClient(stack.url('gateway')).provisionMerchant());
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], portBase: 19980 });
+    const merchant = await new OperatorClient(stack.url('gateway')).provisionMerchant();
+    const v4 = new V4Client(stack.url('gateway'), merchant);
     const card = { holder_name: 'Deniz Ak', number, expiry_month: '11', expiry_year: '31', cvv: '123' };
     await v4.request('POST', '/api/v4/orders', { merchant_order_id: orderId, amount: '10.00', card });
     // A schema error echoes nothing of the card either.
@@ -55,6 +56,11 @@ describe('card data at rest', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
       body: new URLSearchParams({ csrf, ...card }).toString(),
     });
+    // And on a v3 payment page, through the 3-D Secure screen to a paid payment.
+    const payment = await new V3Client(stack.url('gateway'), merchant).request('POST', '/api/v3/payments', { amount: '10.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
+    const form = await openScreen(payment.body.payment_url);
+    await submitForm(payment.body.payment_url, form, cardFields(number, { cvv: '123' }));
+    await submitForm(`${payment.body.payment_url}/3ds`, await openScreen(payment.body.payment_url, form.cookie), { result: 'success' });
     await new Promise((resolve) => setTimeout(resolve, 1500)); // let the outbox relay publish
   });
 
@@ -79,6 +85,8 @@ describe('card data at rest', () => {
       expect(found).toEqual([]);
       const { rows } = await db.query(`SELECT count(*)::int AS n FROM orders.orders WHERE card->>'last_four' = $1`, [number.slice(-4)]);
       expect(rows[0].n).toBeGreaterThanOrEqual(2);
+      const paid = await db.query(`SELECT count(*)::int AS n FROM payments.payments WHERE status = 'paid' AND card->>'last_four' = $1`, [number.slice(-4)]);
+      expect(paid.rows[0].n).toBe(1);
     } finally {
       await db.end();
     }
@@ -97,6 +105,7 @@ describe('card data at rest', () => {
     const dirs = described.resources[0]!.configEntries.find((entry) => entry.configName === 'log.dirs')!.configValue.split(',');
     const segments = dirs.flatMap(filesUnder).filter((file) => file.endsWith('.log') && file.includes(testInfrastructure.topicPrefix));
     expect(segments.some((file) => file.includes('orders.commands.v1'))).toBe(true);
+    expect(segments.some((file) => file.includes('payments.commands.v1'))).toBe(true);
     const contents = segments.map((file) => ({ file, bytes: readFileSync(file) }));
     // The scan reads the real messages: the order's own id is there, the card number is not.
     expect(contents.some(({ bytes }) => bytes.includes(Buffer.from(orderId)))).toBe(true);
@@ -104,7 +113,7 @@ describe('card data at rest', () => {
   });
 
   it('is in no service log', () => {
-    for (const app of ['gateway', 'checkout', 'orders-v4'] as const) {
+    for (const app of ['gateway', 'checkout', 'orders-v4', 'payments-v3'] as const) {
       const logs = stack.logs(app);
       expect(logs.length).toBeGreaterThan(0);
       expect(logs).not.toContain(number);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { verifyReturnAddress } from '@platform/signing';
-import { OperatorClient, Stack, V4Client, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
+import { OperatorClient, Stack, V4Client, openScreen, submitForm, testInfrastructure, type ProvisionedMerchant, type Screen } from '@platform/testing';
 
 /**
  * The customer's side of a Direct API order, driven with a plain HTTP client as the
@@ -10,29 +10,8 @@ import { OperatorClient, Stack, V4Client, testInfrastructure, type ProvisionedMe
  */
 const card = (number: string) => ({ holder_name: 'Can Demir', number, expiry_month: '12', expiry_year: '30', cvv: '123' });
 
-interface Screen {
-  status: number;
-  html: string;
-  headers: Headers;
-  cookie?: string;
-  csrf?: string;
-}
-
-async function openScreen(url: string): Promise<Screen> {
-  const response = await fetch(url);
-  const html = await response.text();
-  const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  const csrf = /name="csrf" value="([0-9a-f]{64})"/.exec(html)?.[1];
-  return { status: response.status, html, headers: response.headers, cookie, csrf };
-}
-
-async function choose(url: string, screen: Screen, result: string, overrides: { cookie?: string; csrf?: string } = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: overrides.cookie ?? screen.cookie ?? '' },
-    body: new URLSearchParams({ csrf: overrides.csrf ?? screen.csrf ?? '', result }).toString(),
-  });
+function choose(url: string, screen: Screen, result: string, overrides: { cookie?: string; csrf?: string } = {}): Promise<Response> {
+  return submitForm(url, screen, { result }, overrides);
 }
 
 describe('3-D Secure flow and the return address', () => {

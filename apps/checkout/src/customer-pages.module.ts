@@ -3,12 +3,13 @@ import { CONFIG } from '@platform/service-kit';
 import type { Config } from './config';
 import { CsrfTokens } from './three-ds/csrf';
 import { HostedController } from './hosted/hosted.controller';
+import { PaymentPageController } from './payment-page/payment-page.controller';
 import { ThreeDsController } from './three-ds/three-ds.controller';
 
 const DEV_CSRF_KEY = 'dev-checkout-csrf-key-not-for-production';
 
 @Module({
-  controllers: [ThreeDsController, HostedController],
+  controllers: [ThreeDsController, HostedController, PaymentPageController],
   providers: [
     {
       provide: CsrfTokens,
@@ -17,5 +18,5 @@ const DEV_CSRF_KEY = 'dev-checkout-csrf-key-not-for-production';
     },
   ],
 })
-/** The customer's pages of a Direct API order: the 3-D Secure screen and the hosted card form. */
+/** The customer's pages: the v3 payment page, and the 3-D Secure screen and hosted card form of a Direct API order. */
 export class CustomerPagesModule {}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseConfigSchema } from '@platform/service-kit';
+import { BaseConfigSchema, CardDataKeyFields, requireCardDataKeyInProduction } from '@platform/service-kit';
 
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8082),
@@ -9,7 +9,11 @@ export const ConfigSchema = BaseConfigSchema.extend({
   PAYMENT_PAGE_SECONDS: z.coerce.number().int().min(1).default(86400),
   /** Tests only: webhook addresses may point at the loopback interface. */
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** How long the 3-D Secure screen of one attempt stays open. */
+  THREE_DS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  ...CardDataKeyFields,
 }).superRefine((config, ctx) => {
+  requireCardDataKeyInProduction(config, ctx);
   if (config.NODE_ENV === 'production' && config.WEBHOOK_ALLOW_LOOPBACK) {
     ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_LOOPBACK'], message: 'must not be true in production' });
   }

@@ -1,6 +1,7 @@
 import { runService } from '@platform/service-kit';
 import { ConfigSchema } from './config';
 import { DATABASE } from './database';
+import { PaymentPageModule } from './payment-page/payment-page.module';
 import { PaymentsModule } from './payments/payments.module';
 
 runService({
@@ -10,5 +11,5 @@ runService({
   merchantSettings: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
-  imports: () => [PaymentsModule],
+  imports: () => [PaymentsModule, PaymentPageModule],
 });

@@ -9,3 +9,4 @@ export * from './commands/payments.commands';
 export * from './events/event-envelope';
 export * from './events/merchant-settings.events';
 export * from './events/order.events';
+export * from './events/payment.events';

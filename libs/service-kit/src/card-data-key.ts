@@ -31,3 +31,8 @@ export function cardSealContext(merchantCode: string, environment: string, merch
 export function hostedCardSealContext(token: string): string {
   return `hosted-card:${token}`;
 }
+
+/** A card typed on a v3 payment page is bound to that page's token. */
+export function paymentPageCardSealContext(token: string): string {
+  return `payment-page-card:${token}`;
+}

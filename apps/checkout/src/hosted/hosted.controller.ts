@@ -6,18 +6,11 @@ import type { Logger } from '@platform/observability';
 import { sealSecret } from '@platform/signing';
 import { CONFIG, LOGGER, cardDataKey, hostedCardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
+import { readCardForm } from '../pages/card-form';
 import { hostedPage } from '../pages/hosted.page';
 import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
 import { forbiddenPage, notFoundPage, orderResultPage } from '../pages/three-ds.page';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
-
-const CARD_FORM: Record<string, RegExp> = {
-  holder_name: /^.{2,120}$/u,
-  number: /^\d{13,19}$/,
-  expiry_month: /^(0[1-9]|1[0-2])$/,
-  expiry_year: /^\d{2}$/,
-  cvv: /^\d{3,4}$/,
-};
 
 /** The Direct API hosted page: the customer types the card here, and it reaches orders-v4 only sealed. */
 @Controller('v4/hosted')
@@ -51,8 +44,8 @@ export class HostedController {
     const form = (body ?? {}) as Record<string, unknown>;
     if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
     try {
-      const card = Object.fromEntries(Object.keys(CARD_FORM).map((name) => [name, typeof form[name] === 'string' ? (form[name] as string).trim() : '']));
-      if (!Object.entries(CARD_FORM).every(([name, pattern]) => pattern.test(card[name]!))) {
+      const card = readCardForm(form);
+      if (!card) {
         const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
         return this.form(reply, request, token, view.order, view.merchant_name, 'form_invalid', 422, view.frame_origins);
       }

@@ -10,6 +10,7 @@ export function page(title: string, body: string): string {
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1d2330}
 .card{border:1px solid #d6dae3;border-radius:8px;padding:1.5rem}.amount{font-size:1.6rem;font-weight:600}
 button{font-size:1rem;padding:.6rem 1rem;margin:.3rem .3rem 0 0;border-radius:6px;border:1px solid #345;background:#fff;cursor:pointer}
-button.primary{background:#234;color:#fff}.muted{color:#5b6475;font-size:.9rem}</style></head>
+button.primary,a.button.primary{background:#234;color:#fff}
+a.button{display:inline-block;font-size:1rem;padding:.6rem 1rem;border-radius:6px;border:1px solid #345;text-decoration:none}.muted{color:#5b6475;font-size:.9rem}</style></head>
 <body><main class="card">${body}</main></body></html>`;
 }

@@ -2,14 +2,13 @@ import type { Order } from '@platform/contracts';
 import { escapeHtml, page } from './html';
 
 /** The sandbox 3-D Secure screen: a form posted back to its own address with a `result` button. */
-export function threeDsPage(input: { order: Order; merchantName: string; csrf: string; action: string }): string {
-  const { order } = input;
+export function threeDsPage(input: { merchantName: string; reference: string; amount: string; currency: string; lastFour: string; csrf: string; action: string }): string {
   return page(
     '3-D Secure doğrulama',
     `<h1>3-D Secure</h1>
-<p class="muted">${escapeHtml(input.merchantName)} · Sipariş ${escapeHtml(order.order_code)}</p>
-<p class="amount">${escapeHtml(order.amount)} ${escapeHtml(order.currency)}</p>
-<p>Kart: •••• ${escapeHtml(order.card?.last_four ?? '')}</p>
+<p class="muted">${escapeHtml(input.merchantName)} · ${escapeHtml(input.reference)}</p>
+<p class="amount">${escapeHtml(input.amount)} ${escapeHtml(input.currency)}</p>
+<p>Kart: •••• ${escapeHtml(input.lastFour)}</p>
 <p class="muted">Test bankası: doğrulama sonucunu seçin.</p>
 <form method="post" action="${escapeHtml(input.action)}">
 <input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">

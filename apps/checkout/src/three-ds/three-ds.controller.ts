@@ -27,7 +27,15 @@ export class ThreeDsController {
       if (!view.three_ds_open) return sendPage(reply, 200, orderResultPage(view.order));
       const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
       setCsrfCookie(reply, request, cookie);
-      return sendPage(reply, 200, threeDsPage({ order: view.order, merchantName: view.merchant_name, csrf: this.csrf.fieldFor(cookie, token), action: `/v4/3ds/${token}` }));
+      return sendPage(reply, 200, threeDsPage({
+          merchantName: view.merchant_name,
+          reference: `Sipariş ${view.order.order_code}`,
+          amount: view.order.amount,
+          currency: view.order.currency,
+          lastFour: view.order.card?.last_four ?? '',
+          csrf: this.csrf.fieldFor(cookie, token),
+          action: `/v4/3ds/${token}`,
+        }),);
     } catch (error) {
       return sendFailurePage(reply, error, this.logger);
     }

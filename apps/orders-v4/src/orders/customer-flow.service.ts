@@ -4,9 +4,8 @@ import { ApiError, type MerchantEnvironment, type Order } from '@platform/contra
 import { CONFIG, MerchantSettings, cardDataKey, hostedCardSealContext, masterKey } from '@platform/service-kit';
 import { openSecret } from '@platform/signing';
 import { BinRepository } from '../bins/bin.repository';
-import { notExpired, passesLuhn } from './card-checks';
+import { CARD_PROCESSOR, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
 import type { Config } from '../config';
-import { CARD_PROCESSOR, type CardForAuthorisation, type CardProcessor, type ThreeDsChoice } from './card-processor';
 import { OrderRepository, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
 import { toOrder } from './order-view';

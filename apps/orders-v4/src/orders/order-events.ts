@@ -3,7 +3,7 @@ import { OrderFailed, OrderSucceeded, type OrderOutcome } from '@platform/contra
 import { OutboxWriter } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
-import { declineMessage } from './decline-messages';
+import { declineMessage } from '@platform/card-processing';
 import type { OrderRow } from './order.repository';
 import { reportedFailureCode } from './return-address';
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { CardForAuthorisation } from './card-processor';
+import type { CardForAuthorisation } from '@platform/card-processing';
 
 /**
  * Keyed fingerprints: equal inputs give equal values, and nobody without the key can

@@ -1,5 +1,5 @@
 import type { Order } from '@platform/contracts';
-import { declineMessage } from './decline-messages';
+import { declineMessage } from '@platform/card-processing';
 import type { OrderRow } from './order.repository';
 
 /** ISO 8601 with the +00:00 offset the spec shows. */

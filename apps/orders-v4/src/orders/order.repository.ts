@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, OrderStatus } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
-import type { ThreeDsScenario } from './card-processor';
+import type { ThreeDsScenario } from '@platform/card-processing';
 
 export interface CardSummary {
   holder_name: string;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BinsModule } from '../bins/bins.module';
-import { CARD_PROCESSOR, SandboxCardProcessor } from './card-processor';
+import { CARD_PROCESSOR, SandboxCardProcessor } from '@platform/card-processing';
 import { CustomerFlowService } from './customer-flow.service';
 import { OrderCreationService } from './order-creation.service';
 import { OrderExpiryService } from './order-expiry.service';

@@ -3,6 +3,7 @@ import type { Caller } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
 
 export interface PaymentRow {
+  id: string;
   code: string;
   merchant_code: string;
   environment: 'sandbox' | 'live';
@@ -27,7 +28,7 @@ export interface IdempotencyRow {
   payment_code: string;
 }
 
-const COLUMNS = `code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
+const COLUMNS = `id::text AS id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
   webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure`;
 
 /** All SQL over payments, idempotency keys and FX rates; payment queries are scoped to their owner. */
@@ -63,7 +64,7 @@ export class PaymentRepository {
     return rows.length === 1;
   }
 
-  async insert(tx: SqlExecutor, owner: Caller, payment: Omit<PaymentRow, 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>): Promise<PaymentRow> {
+  async insert(tx: SqlExecutor, owner: Caller, payment: Omit<PaymentRow, 'id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>): Promise<PaymentRow> {
     const rows = await queryRows<PaymentRow>(
       tx,
       `INSERT INTO payments.payments (merchant_code, environment, code, merchant_reference, amount, currency_code, merchant_name,
@@ -83,6 +84,33 @@ export class PaymentRepository {
         payment.created_at.toISOString(),
         payment.expires_at.toISOString(),
       ],
+    );
+    return rows[0]!;
+  }
+
+  /** The payment behind a customer's page address; the token is the customer's only credential. */
+  async findByPageToken(tx: SqlExecutor, token: string, lock = false): Promise<PaymentRow | undefined> {
+    const rows = await queryRows<PaymentRow>(tx, `SELECT ${COLUMNS} FROM payments.payments WHERE page_token = $1 ${lock ? 'FOR UPDATE' : ''}`, [token]);
+    return rows[0];
+  }
+
+  async markPaid(tx: SqlExecutor, id: string, card: NonNullable<PaymentRow['card']>, now: Date): Promise<PaymentRow> {
+    const rows = await queryRows<PaymentRow>(
+      tx,
+      `UPDATE payments.payments SET status = 'paid', paid_at = $2, card = $3 WHERE id = $1 AND status = 'created' RETURNING ${COLUMNS}`,
+      [id, now.toISOString(), JSON.stringify(card)],
+    );
+    return rows[0]!;
+  }
+
+  /** Counts a failed attempt: `failure` keeps the last reason and every failure so far. */
+  async recordFailure(tx: SqlExecutor, id: string, reasonCode: string): Promise<PaymentRow> {
+    const rows = await queryRows<PaymentRow>(
+      tx,
+      `UPDATE payments.payments
+          SET failure = jsonb_build_object('attempt_count', COALESCE((failure->>'attempt_count')::int, 0) + 1, 'reason_code', $2::text)
+        WHERE id = $1 AND status = 'created' RETURNING ${COLUMNS}`,
+      [id, reasonCode],
     );
     return rows[0]!;
   }

@@ -60,3 +60,42 @@ export const SetFxRate = defineCommand({
     after: z.object({ currency_code: z.string(), usd_per_unit: z.string() }),
   }),
 });
+
+/**
+ * What the customer's payment page shows for its token: the card form, the sandbox
+ * 3-D Secure screen of the attempt in progress, or the result. `return_url` is the
+ * merchant's address with `code`, `status` and `merchant_reference` added, or null.
+ */
+export const PaymentPageSchema = z.object({
+  payment: PaymentSchema,
+  merchant_name: z.string(),
+  stage: z.enum(['card_form', 'three_ds', 'result']),
+  three_ds_card_last_four: z.string().nullable(),
+  return_url: z.string().nullable(),
+});
+export type PaymentPage = z.infer<typeof PaymentPageSchema>;
+
+const pageToken = z.string().min(1).max(64);
+
+export const GetPaymentPage = defineCommand({
+  type: 'payments.page-view',
+  topic: Topics.paymentsCommands,
+  request: z.object({ token: pageToken }),
+  reply: PaymentPageSchema,
+});
+
+/** The customer submits the card form; the card arrives sealed by checkout for payments-v3. */
+export const PayOnPaymentPage = defineCommand({
+  type: 'payments.page-pay',
+  topic: Topics.paymentsCommands,
+  request: z.object({ token: pageToken, card: z.object({ sealed: z.string().min(1) }) }),
+  /** `form_error` names a card the bank was never asked about (check digit, expiry). */
+  reply: z.object({ page: PaymentPageSchema, form_error: z.string().nullable() }),
+});
+
+export const CompletePaymentThreeDs = defineCommand({
+  type: 'payments.page-three-ds',
+  topic: Topics.paymentsCommands,
+  request: z.object({ token: pageToken, choice: z.enum(['success', 'failure', 'timeout']) }),
+  reply: PaymentPageSchema,
+});

@@ -1,0 +1,107 @@
+import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CompletePaymentThreeDs, GetPaymentPage, PayOnPaymentPage, type PaymentPage } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import type { Logger } from '@platform/observability';
+import { sealSecret } from '@platform/signing';
+import { CONFIG, LOGGER, cardDataKey, paymentPageCardSealContext } from '@platform/service-kit';
+import type { Config } from '../config';
+import { attemptMessage, cardFormPage } from '../pages/card-form.page';
+import { paymentResultPage } from '../pages/payment-result.page';
+import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
+import { forbiddenPage, notFoundPage, threeDsPage } from '../pages/three-ds.page';
+import { readCardForm } from '../pages/card-form';
+import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
+
+const CHOICES = new Set(['success', 'failure', 'timeout']);
+
+/**
+ * The v3 payment page at `payment_url`: card form, sandbox 3-D Secure screen and result,
+ * without JavaScript and never in a frame. Every POST answers with a redirect to the page
+ * itself (post/redirect/get), so reloading never submits a card twice.
+ */
+@Controller('pay')
+export class PaymentPageController {
+  private readonly cardKey: Buffer;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly csrf: CsrfTokens,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.cardKey = cardDataKey(config);
+  }
+
+  @Get(':token')
+  async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
+    try {
+      const view = await this.rpc.request(GetPaymentPage, { token }, { correlationId: request.correlationId });
+      return this.render(reply, request, token, view);
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  @Post(':token')
+  async pay(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
+    const form = (body ?? {}) as Record<string, unknown>;
+    if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
+    try {
+      const card = readCardForm(form);
+      if (!card) {
+        const view = await this.rpc.request(GetPaymentPage, { token }, { correlationId: request.correlationId });
+        return this.render(reply, request, token, view, 'form_invalid');
+      }
+      const sealed = sealSecret(JSON.stringify(card), this.cardKey, paymentPageCardSealContext(token));
+      const outcome = await this.rpc.request(PayOnPaymentPage, { token, card: { sealed } }, { correlationId: request.correlationId });
+      if (outcome.form_error) return this.render(reply, request, token, outcome.page, outcome.form_error);
+      return sendRedirect(reply, `/pay/${token}`);
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  @Post(':token/3ds')
+  async threeDs(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
+    const form = (body ?? {}) as Record<string, unknown>;
+    if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
+    if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
+    try {
+      await this.rpc.request(CompletePaymentThreeDs, { token, choice: form.result as 'success' | 'failure' | 'timeout' }, { correlationId: request.correlationId });
+      return sendRedirect(reply, `/pay/${token}`);
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  /** The stage the payment is at; a form error is answered 422 on the form itself. */
+  private render(reply: FastifyReply, request: FastifyRequest, token: string, view: PaymentPage, formError: string | null = null): void {
+    const { payment } = view;
+    if (view.stage === 'result') return sendPage(reply, payment.status === 'expired' ? 410 : 200, paymentResultPage(view));
+    const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
+    setCsrfCookie(reply, request, cookie);
+    const common = {
+      merchantName: view.merchant_name,
+      reference: `Ödeme kodu ${payment.code}`,
+      amount: payment.amount,
+      currency: payment.currency_code,
+      csrf: this.csrf.fieldFor(cookie, token),
+    };
+    if (view.stage === 'three_ds') {
+      return sendPage(reply, 200, threeDsPage({ ...common, lastFour: view.three_ds_card_last_four ?? '', action: `/pay/${token}/3ds` }));
+    }
+    const failure = payment.failure;
+    const notice = formError
+      ? attemptMessage(formError)
+      : failure
+        ? `${attemptMessage(failure.reason_code ?? 'payment_declined')} (Başarısız deneme: ${failure.attempt_count})`
+        : null;
+    const leave = view.return_url ? { href: view.return_url, label: `Ödemeden vazgeç ve ${view.merchant_name} sitesine dön` } : null;
+    sendPage(reply, formError ? 422 : 200, cardFormPage({ ...common, action: `/pay/${token}`, notice, leave }));
+  }
+}
+

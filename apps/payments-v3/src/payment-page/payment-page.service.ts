@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError, type PaymentPage } from '@platform/contracts';
+import { CARD_PROCESSOR, cardNetwork, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
+import type { SqlExecutor } from '@platform/persistence';
+import { CONFIG, cardDataKey, paymentPageCardSealContext } from '@platform/service-kit';
+import { openSecret } from '@platform/signing';
+import type { Config } from '../config';
+import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
+import { toPayment } from '../payments/payment-view';
+import { AttemptRepository, type AttemptCard, type AttemptRow } from './attempt.repository';
+import { publishPaymentEvent } from './payment-events';
+import { resultAddress } from './result-address';
+
+/**
+ * The customer's side of a v3 payment: a card attempt asks the bank (the sandbox
+ * simulator: the Direct API's test cards and 3-D Secure screen), a declined attempt fills
+ * `failure` and leaves the page open until `expires_at`, an approved one pays. Every
+ * change holds the payment's row lock, so a double submit cannot pay twice or count twice.
+ */
+@Injectable()
+export class PaymentPageService {
+  private readonly cardKey: Buffer;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly payments: PaymentRepository,
+    private readonly attempts: AttemptRepository,
+    @Inject(CARD_PROCESSOR) private readonly processor: CardProcessor,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.cardKey = cardDataKey(config);
+  }
+
+  async view(token: string, now = new Date()): Promise<PaymentPage> {
+    const row = await this.payments.findByPageToken(this.dataSource, token);
+    if (!row) throw new ApiError('1000011', 'No payment for this address');
+    return this.page(row, await this.attempts.findWaiting(this.dataSource, row.id), now);
+  }
+
+  async pay(token: string, sealedCard: string, now = new Date()): Promise<{ page: PaymentPage; form_error: string | null }> {
+    const card = this.openCard(token, sealedCard);
+    let formError: string | null = null;
+    const page = await this.dataSource.transaction(async (tx) => {
+      const row = await this.lockedPayment(tx, token);
+      if (!this.open(row, now)) return this.page(row, undefined, now);
+      const waiting = await this.attempts.findWaiting(tx, row.id);
+      if (!passesLuhn(card.number)) formError = 'card_details_invalid';
+      else if (!notExpired(card.expiryMonth, card.expiryYear, now)) formError = 'card_expiry_invalid';
+      if (formError) return this.page(row, waiting, now);
+      // The customer came back from the 3-D Secure screen and typed another card.
+      if (waiting) await this.attempts.finish(tx, waiting.id, 'abandoned', null, now);
+      const summary: AttemptCard = { bin: card.number.slice(0, 6), last_four: card.number.slice(-4), network: cardNetwork(card.number) };
+      const start = this.processor.start(card, row.amount);
+      if (start.kind === 'declined') {
+        await this.attempts.recordDeclined(tx, row.id, summary, start.reason, now);
+        return this.fail(tx, row, start.reason, now);
+      }
+      await this.attempts.startThreeDs(tx, row.id, summary, start.scenario, new Date(now.getTime() + this.config.THREE_DS_WINDOW_SECONDS * 1000));
+      return this.page(row, await this.attempts.findWaiting(tx, row.id), now);
+    });
+    return { page, form_error: formError };
+  }
+
+  /**
+   * The bank's answer on the 3-D Secure screen. v3 knows no `pending`: a screen left
+   * without an answer, or a bank that never answers, is a failed attempt the customer may repeat.
+   */
+  async completeThreeDs(token: string, choice: ThreeDsChoice, now = new Date()): Promise<PaymentPage> {
+    return this.dataSource.transaction(async (tx) => {
+      const row = await this.lockedPayment(tx, token);
+      const waiting = await this.attempts.findWaiting(tx, row.id);
+      if (!this.open(row, now) || !waiting || !this.threeDsOpen(waiting, now) || !waiting.three_ds_scenario) return this.page(row, undefined, now);
+      const outcome = this.processor.finishThreeDs(waiting.three_ds_scenario, choice);
+      if (outcome.status === 'paid') {
+        await this.attempts.finish(tx, waiting.id, 'paid', null, now);
+        const paid = await this.payments.markPaid(tx, row.id, waiting.card, now);
+        const page = this.page(paid, undefined, now);
+        await publishPaymentEvent(tx, paid, page.payment, now);
+        return page;
+      }
+      const reason = outcome.status === 'failed' ? outcome.reason : 'payment_timed_out';
+      await this.attempts.finish(tx, waiting.id, 'failed', reason, now);
+      return this.fail(tx, row, reason, now);
+    });
+  }
+
+  private async fail(tx: SqlExecutor, row: PaymentRow, reason: string, now: Date): Promise<PaymentPage> {
+    const failed = await this.payments.recordFailure(tx, row.id, reason);
+    const page = this.page(failed, undefined, now);
+    await publishPaymentEvent(tx, failed, page.payment, now);
+    return page;
+  }
+
+  private async lockedPayment(tx: SqlExecutor, token: string): Promise<PaymentRow> {
+    const row = await this.payments.findByPageToken(tx, token, true);
+    if (!row) throw new ApiError('1000011', 'No payment for this address');
+    return row;
+  }
+
+  private page(row: PaymentRow, waiting: AttemptRow | undefined, now: Date): PaymentPage {
+    const payment = toPayment(row, this.config.CHECKOUT_PUBLIC_URL, now);
+    const threeDs = payment.status === 'created' && waiting !== undefined && this.threeDsOpen(waiting, now);
+    return {
+      payment,
+      merchant_name: row.merchant_name,
+      stage: payment.status !== 'created' ? 'result' : threeDs ? 'three_ds' : 'card_form',
+      three_ds_card_last_four: threeDs ? waiting.card.last_four : null,
+      return_url: resultAddress(row.return_url, payment),
+    };
+  }
+
+  private open(row: PaymentRow, now: Date): boolean {
+    return row.status === 'created' && now.getTime() < new Date(row.expires_at).getTime();
+  }
+
+  private threeDsOpen(attempt: AttemptRow, now: Date): boolean {
+    return attempt.status === 'three_ds' && attempt.three_ds_expires_at !== null && now.getTime() < new Date(attempt.three_ds_expires_at).getTime();
+  }
+
+  private openCard(token: string, sealed: string): CardForAuthorisation {
+    try {
+      const card = JSON.parse(openSecret(sealed, this.cardKey, paymentPageCardSealContext(token))) as Record<string, string>;
+      return { number: card.number ?? '', expiryMonth: card.expiry_month ?? '', expiryYear: card.expiry_year ?? '', cvv: card.cvv ?? '', holderName: card.holder_name ?? '' };
+    } catch {
+      throw new ApiError('1000008', 'card data could not be opened');
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ENVIRONMENTS } from '../environment';
+import { PaymentSchema } from '../commands/payments.commands';
+import { Topics } from '../topics';
+import { defineEvent } from './event-envelope';
+
+/** The v3 webhook body of a payment event (ARCHITECTURE.md, v3 webhooks). */
+export const PaymentWebhookBodySchema = z.object({
+  event_id: z.string().uuid(),
+  event_type: z.enum(['payment.paid', 'payment.failed']),
+  environment: z.enum(ENVIRONMENTS),
+  occurred_at: z.string(),
+  payment: PaymentSchema,
+});
+export type PaymentWebhookBody = z.infer<typeof PaymentWebhookBodySchema>;
+
+/**
+ * A payment was paid, or one of its attempts failed: published through the outbox in the
+ * transaction that changed the payment. The ledger reads `body.payment`; the webhook
+ * dispatcher delivers `body` to `webhook_url`, or to the panel's address when it is null.
+ */
+export const PaymentNotificationSchema = z.object({
+  merchant_code: z.string(),
+  webhook_url: z.string().nullable(),
+  body: PaymentWebhookBodySchema,
+});
+export type PaymentNotification = z.infer<typeof PaymentNotificationSchema>;
+
+export const PaymentPaid = defineEvent({ type: 'payment.paid', topic: Topics.paymentsEvents, payload: PaymentNotificationSchema });
+export const PaymentFailed = defineEvent({ type: 'payment.failed', topic: Topics.paymentsEvents, payload: PaymentNotificationSchema });

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import { testInfrastructure } from './test-environment';
+
+type Envelope = Record<string, any>;
+
+/**
+ * Reads a platform topic of the test stacks from its beginning and keeps every event, so
+ * a test can wait for the ones its own actions produced.
+ */
+export class TopicEvents {
+  private readonly events: Envelope[] = [];
+  private readonly waiters = new Set<() => void>();
+
+  private constructor(private readonly consumer: Consumer) {}
+
+  static async follow(topic: string): Promise<TopicEvents> {
+    const kafka = new Kafka({ clientId: 'topic-events', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+    const consumer = kafka.consumer({ groupId: `topic-events-${randomUUID()}`, maxWaitTimeInMs: 200 });
+    await consumer.connect();
+    await consumer.subscribe({ topic: `${testInfrastructure.topicPrefix}${topic}`, fromBeginning: true });
+    const follower = new TopicEvents(consumer);
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        follower.events.push(JSON.parse(message.value!.toString()) as Envelope);
+        for (const wake of follower.waiters) wake();
+      },
+    });
+    return follower;
+  }
+
+  /** The events matching `predicate`, once there are at least `count` of them. */
+  async waitFor(predicate: (event: Envelope) => boolean, count = 1, timeoutMs = 20000): Promise<Envelope[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const matching = this.events.filter(predicate);
+      if (matching.length >= count) return matching;
+      if (Date.now() > deadline) throw new Error(`only ${matching.length} of ${count} expected events arrived`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          resolve();
+        };
+        this.waiters.add(wake);
+        setTimeout(wake, 250);
+      });
+    }
+  }
+
+  /** Every event seen so far matching `predicate`. */
+  seen(predicate: (event: Envelope) => boolean): Envelope[] {
+    return this.events.filter(predicate);
+  }
+
+  stop(): Promise<void> {
+    return this.consumer.disconnect();
+  }
+}
