@@ -38,6 +38,7 @@ export const ERROR_CATALOGUE = {
   '9000007': { status: 409, en: 'merchant_reference already used', tr: 'merchant_reference daha önce kullanıldı' },
   '9000010': { status: 409, en: 'Idempotency-Key reused with a different sandbox scenario', tr: 'Idempotency-Key farklı bir sandbox senaryosuyla yeniden kullanıldı' },
   '9000019': { status: 422, en: 'Withdrawal amount below the account minimum', tr: 'Çekim tutarı hesabın alt sınırının altında' },
+  '9000020': { status: 422, en: 'Amount exceeds the available balance of the wallet', tr: 'Tutar cüzdanın kullanılabilir bakiyesini aşıyor' },
   '9000021': { status: 422, en: 'Withdrawal amount above the account daily limit', tr: 'Çekim tutarı hesabın günlük sınırının üstünde' },
   '9000038': { status: 422, en: 'return_url is invalid', tr: 'return_url geçersiz' },
   '9000039': { status: 409, en: 'Repeat the same request unchanged with the same Idempotency-Key', tr: 'Aynı isteği aynı Idempotency-Key ile değiştirmeden tekrarlayın' },
@@ -51,6 +52,7 @@ export const ERROR_CATALOGUE = {
   '1000009': { status: 503, en: 'Service temporarily unavailable, retry shortly', tr: 'Hizmet geçici olarak kullanılamıyor, kısa süre sonra tekrar deneyin' },
   '1000010': { status: 401, en: 'Operator token missing or invalid', tr: 'Operatör belirteci eksik veya geçersiz' },
   '1000011': { status: 404, en: 'Resource not found', tr: 'Kaynak bulunamadı' },
+  '1000012': { status: 409, en: 'The operation conflicts with the current state of the resource', tr: 'İşlem kaynağın mevcut durumuyla çelişiyor' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

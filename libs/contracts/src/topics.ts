@@ -7,6 +7,7 @@ export const Topics = {
   ordersCommands: 'orders.commands.v1',
   statusCommands: 'status.commands.v1',
   paymentsCommands: 'payments.commands.v1',
+  ledgerCommands: 'ledger.commands.v1',
   /** Replies to every request-reply command; each client instance reads all and keeps its own. */
   rpcReplies: 'rpc.replies.v1',
   /** Domain events written through the outbox. */
@@ -15,6 +16,7 @@ export const Topics = {
   /** Reference data, log-compacted, keyed by owner. */
   merchantSettings: 'gateway.merchant-settings.v1',
   maintenance: 'status.maintenance.v1',
+  fxRates: 'payments.fx-rates.v1',
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];
@@ -29,9 +31,11 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.ordersCommands, partitions: 3 },
   { name: Topics.statusCommands, partitions: 3 },
   { name: Topics.paymentsCommands, partitions: 3 },
+  { name: Topics.ledgerCommands, partitions: 3 },
   { name: Topics.rpcReplies, partitions: 3 },
   { name: Topics.paymentsEvents, partitions: 3 },
   { name: Topics.ordersEvents, partitions: 3 },
   { name: Topics.merchantSettings, partitions: 1, compacted: true },
   { name: Topics.maintenance, partitions: 1, compacted: true },
+  { name: Topics.fxRates, partitions: 1, compacted: true },
 ];

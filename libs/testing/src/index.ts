@@ -4,3 +4,4 @@ export * from './merchant-factory';
 export * from './signed-clients';
 export * from './customer-screens';
 export * from './topic-events';
+export * from './eventually';

@@ -25,10 +25,11 @@ export class OperatorClient {
     private readonly token = testInfrastructure.adminToken,
   ) {}
 
-  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
     const response = await fetch(`${this.gatewayUrl}${path}`, {
       method,
       headers: {
+        ...headers,
         authorization: `Bearer ${this.token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },

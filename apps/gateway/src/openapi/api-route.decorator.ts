@@ -6,7 +6,7 @@ export type SecurityScheme = 'v4Signature' | 'v3Signature' | 'operatorToken' | '
 /** What the OpenAPI document says of a route; the schemas are the ones the route validates with. */
 export interface ApiRouteDescription {
   summary: string;
-  tag: 'Direct API v4' | 'Payments API v3' | 'Operator API';
+  tag: 'Direct API v4' | 'Payments API v3' | 'Account Operations API v3' | 'Operator API';
   security: SecurityScheme;
   body?: z.ZodTypeAny;
   query?: z.ZodTypeAny;

@@ -143,6 +143,15 @@ export class PaymentRepository {
     return { before: before[0]?.usd_per_unit ?? null, after: after[0]!.usd_per_unit };
   }
 
+  /** Every current rate with the time it took effect. */
+  async rateHistoryHeads(tx: SqlExecutor): Promise<{ currency_code: string; usd_per_unit: string; effective_at: string }[]> {
+    const rows = await queryRows<{ currency_code: string; usd_per_unit: string; effective_at: Date }>(
+      tx,
+      'SELECT currency_code, usd_per_unit::text AS usd_per_unit, updated_at AS effective_at FROM payments.fx_rates ORDER BY currency_code',
+    );
+    return rows.map((row) => ({ currency_code: row.currency_code.trim(), usd_per_unit: row.usd_per_unit, effective_at: new Date(row.effective_at).toISOString() }));
+  }
+
   async usdPerUnit(tx: SqlExecutor): Promise<Map<string, string>> {
     const rows = await queryRows<{ currency_code: string; usd_per_unit: string }>(tx, 'SELECT currency_code, usd_per_unit::text AS usd_per_unit FROM payments.fx_rates');
     return new Map(rows.map((row) => [row.currency_code, row.usd_per_unit]));

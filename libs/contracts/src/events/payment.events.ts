@@ -28,3 +28,10 @@ export type PaymentNotification = z.infer<typeof PaymentNotificationSchema>;
 
 export const PaymentPaid = defineEvent({ type: 'payment.paid', topic: Topics.paymentsEvents, payload: PaymentNotificationSchema });
 export const PaymentFailed = defineEvent({ type: 'payment.failed', topic: Topics.paymentsEvents, payload: PaymentNotificationSchema });
+
+/** The operator's rate of a currency, in USD per unit, from `effective_at` on (compacted, keyed by currency). */
+export const FxRateChanged = defineEvent({
+  type: 'payments.fx-rate.changed',
+  topic: Topics.fxRates,
+  payload: z.object({ currency_code: z.string(), usd_per_unit: z.string(), effective_at: z.string() }),
+});

@@ -1,0 +1,93 @@
+import { Body, Controller, Get, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AdjustWallet, GetWalletBalances, TrialBalance, WALLETS, WalletBalancesSchema } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuditService } from '../merchants/audit.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+import { EnvironmentParamSchema } from './admin-schemas';
+
+const AdjustmentBodySchema = z
+  .object({
+    wallet: z.enum(WALLETS),
+    direction: z.enum(['credit', 'debit']),
+    amount: z.string().regex(/^(0|[1-9]\d{0,15})\.\d{2}$/, 'must be a decimal string with exactly 2 decimals'),
+    reason: z.string().min(3).max(500),
+  })
+  .strict();
+const IdempotencyKeySchema = z.string({ required_error: 'is required' }).regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters');
+const MerchantCodeSchema = z.string().regex(/^MRC-\d{6}$/, 'must be MRC- and six digits');
+
+/** The books: a merchant's wallets, hand corrections (audited) and the trial balance. */
+@Controller('admin/v1')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminLedgerController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get('merchants/:merchantCode/environments/:environment/wallets')
+  @ApiRoute({
+    summary: "Every part of a merchant environment's wallets",
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'Available, pending settlement and reserved per wallet', schema: WalletBalancesSchema } },
+    errors: ['1000011'],
+  })
+  wallets(@Param('merchantCode') merchantCode: string, @Param('environment') environment: string, @Req() request: FastifyRequest) {
+    return this.rpc.request(
+      GetWalletBalances,
+      { merchant_code: parseOrReject(MerchantCodeSchema, merchantCode), environment: parseOrReject(EnvironmentParamSchema, environment) },
+      { correlationId: request.correlationId },
+    );
+  }
+
+  @Post('merchants/:merchantCode/environments/:environment/wallet-adjustments')
+  @ApiRoute({
+    summary: "Credit or debit a wallet's available part by hand, with a reason (Idempotency-Key required)",
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: AdjustmentBodySchema,
+    responses: { 201: { description: 'The journal transaction', schema: z.object({ transaction_id: z.string().uuid(), created: z.boolean() }) } },
+    errors: ['1000001', '1000011'],
+  })
+  async adjust(@Param('merchantCode') merchantCode: string, @Param('environment') environment: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const code = parseOrReject(MerchantCodeSchema, merchantCode);
+    const env = parseOrReject(EnvironmentParamSchema, environment);
+    const idempotencyKey = parseOrReject(IdempotencyKeySchema, request.headers['idempotency-key']);
+    const adjustment = parseOrReject(AdjustmentBodySchema, body);
+    const actor = request.operator ?? 'operator';
+    const result = await this.rpc.request(
+      AdjustWallet,
+      { ...adjustment, merchant_code: code, environment: env, idempotency_key: idempotencyKey, actor },
+      { correlationId: request.correlationId },
+    );
+    if (result.created) {
+      await this.audit.recordChange({
+        actor,
+        action: 'wallet.adjust',
+        target: `${code}/${env}/wallets/${adjustment.wallet}`,
+        correlationId: request.correlationId,
+        before: null,
+        after: { ...adjustment, transaction_id: result.transaction_id },
+      });
+    }
+    return result;
+  }
+
+  @Get('ledger/trial-balance')
+  @ApiRoute({
+    summary: 'Proves the books: balanced transactions, running totals equal to their postings',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The trial balance' } },
+  })
+  trialBalance(@Req() request: FastifyRequest) {
+    return this.rpc.request(TrialBalance, {}, { correlationId: request.correlationId });
+  }
+}

@@ -1,0 +1,113 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  AdjustWallet,
+  ApiError,
+  ConfirmReservation,
+  ConsumeReservation,
+  FxRateChanged,
+  GetBalance,
+  GetWalletBalances,
+  GetWithdrawableBalance,
+  OrderSucceeded,
+  PaymentPaid,
+  ReleaseReservation,
+  ReserveFunds,
+  TrialBalance as TrialBalanceCommand,
+  type Caller,
+  type RequestOf,
+} from '@platform/contracts';
+import { EventConsumer, RpcServer, type CommandContext } from '@platform/messaging';
+import { parseWireAmount } from '@platform/money';
+import type { SqlExecutor } from '@platform/persistence';
+import { MerchantSettings } from '@platform/service-kit';
+import { BalanceService } from './balances/balance.service';
+import { Bookings, type CollectedPayment } from './bookings/bookings.service';
+import { FxRates } from './journal/fx-rates';
+import { TrialBalance } from './journal/trial-balance';
+import { ReservationsService } from './reservations/reservations.service';
+
+function callerOf(context: CommandContext): Caller {
+  if (!context.caller) throw new ApiError('0055502');
+  return context.caller;
+}
+
+/** The ledger's commands and the money events it books, each exactly once (inbox). */
+@Injectable()
+export class LedgerHandlers implements OnModuleInit {
+  constructor(
+    private readonly rpc: RpcServer,
+    private readonly events: EventConsumer,
+    private readonly dataSource: DataSource,
+    private readonly settings: MerchantSettings,
+    private readonly bookings: Bookings,
+    private readonly rates: FxRates,
+    private readonly balances: BalanceService,
+    private readonly reservations: ReservationsService,
+    private readonly trialBalance: TrialBalance,
+  ) {}
+
+  onModuleInit(): void {
+    this.rpc.handle(GetBalance, (_, context) => this.balances.balance(callerOf(context)));
+    this.rpc.handle(GetWithdrawableBalance, (_, context) => this.balances.withdrawable(callerOf(context)));
+    this.rpc.handle(ReserveFunds, (request, context) => this.reservations.reserve(callerOf(context), request));
+    this.rpc.handle(ConfirmReservation, (request, context) => this.reservations.confirm(callerOf(context), request.operation_id));
+    this.rpc.handle(ReleaseReservation, (request, context) => this.reservations.release(callerOf(context), request.operation_id));
+    this.rpc.handle(ConsumeReservation, (request, context) => this.reservations.consume(callerOf(context), request.operation_id));
+    this.rpc.handle(GetWalletBalances, (request) => this.balances.wallets(request.merchant_code, request.environment));
+    this.rpc.handle(TrialBalanceCommand, () => this.trialBalance.run());
+    this.rpc.handle(AdjustWallet, (request) => this.adjust(request));
+
+    this.events.on(PaymentPaid, (event, tx) => {
+      const payment = event.payload.body.payment;
+      return this.collect(tx, {
+        reference: `v3:${payment.code}`,
+        merchantCode: event.payload.merchant_code,
+        environment: payment.environment,
+        amount: payment.amount,
+        currency: payment.currency_code,
+        occurredAt: new Date(payment.paid_at ?? event.occurredAt),
+      });
+    });
+    this.events.on(OrderSucceeded, (event, tx) =>
+      this.collect(tx, {
+        reference: `v4:${event.payload.order.code}`,
+        merchantCode: event.payload.merchant.code,
+        environment: event.payload.environment,
+        amount: event.payload.order.amount,
+        currency: event.payload.order.currency,
+        occurredAt: new Date(event.occurredAt),
+      }),
+    );
+    this.events.on(FxRateChanged, (event, tx) => this.rates.record(tx, event.payload.currency_code, event.payload.usd_per_unit, event.payload.effective_at));
+  }
+
+  private async collect(tx: SqlExecutor, payment: CollectedPayment): Promise<void> {
+    const merchant = await this.settings.current({ merchantCode: payment.merchantCode, environment: payment.environment });
+    // Thrown, the event is retried: the merchant's settings may still be on their way.
+    if (!merchant) throw new Error(`no settings for ${payment.merchantCode}/${payment.environment}`);
+    await this.bookings.collect(tx, payment, merchant);
+  }
+
+  private async adjust(request: RequestOf<typeof AdjustWallet>) {
+    const amount = parseWireAmount(request.amount);
+    if (!amount || amount.lte(0)) throw new ApiError('1000001', 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
+    const merchant = this.settings.get(request.merchant_code, request.environment);
+    if (!merchant) throw new ApiError('1000011', 'No such merchant environment');
+    const posted = await this.dataSource.transaction((tx) =>
+      this.bookings.adjust(tx, {
+        reference: `${request.merchant_code}:${request.environment}:${request.idempotency_key}`,
+        merchantCode: request.merchant_code,
+        environment: request.environment,
+        wallet: request.wallet,
+        direction: request.direction,
+        amount,
+        currency: merchant.base_currency,
+        reason: request.reason,
+        actor: request.actor,
+        now: new Date(),
+      }),
+    );
+    return { transaction_id: posted.id, created: posted.created };
+  }
+}

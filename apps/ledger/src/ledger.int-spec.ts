@@ -1,0 +1,319 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { DataSource } from 'typeorm';
+import { ApiError, MerchantEnvironmentChanged, TOPIC_SPECS, merchantEnvironmentKey, type Caller, type MerchantEnvironment } from '@platform/contracts';
+import { KafkaConnection } from '@platform/messaging';
+import { Decimal } from '@platform/money';
+import { createLogger } from '@platform/observability';
+import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
+import { MerchantSettings } from '@platform/service-kit';
+import { testInfrastructure } from '@platform/testing';
+import { BalanceService } from './balances/balance.service';
+import { Bookings } from './bookings/bookings.service';
+import { SettlementService } from './bookings/settlement.service';
+import type { Config } from './config';
+import { DATABASE } from './database';
+import { FxRates } from './journal/fx-rates';
+import { Journal } from './journal/journal';
+import { TrialBalance } from './journal/trial-balance';
+import { ReservationsService } from './reservations/reservations.service';
+
+/**
+ * The ledger's services on the real ledger schema (migrated by the test setup) with a
+ * real merchant-settings copy read from Kafka: property-based sequences of every money
+ * movement keep the books balanced and match a simple model, and parallel reservations
+ * never overdraw.
+ */
+const logger = createLogger('ledger-it', 'warn');
+const run = randomUUID().slice(0, 8);
+const config = { SETTLEMENT_SWEEP_INTERVAL_MS: 60000, RECONCILIATION_INTERVAL_MS: 60000 } as Config;
+
+function settingsFor(merchantCode: string, environment: 'sandbox' | 'live', baseCurrency: string, delayDays: number, version: number): MerchantEnvironment {
+  return {
+    merchant_code: merchantCode,
+    account_number: merchantCode.slice(4),
+    name: 'Ledger Test',
+    base_currency: baseCurrency,
+    status: 'active',
+    environment,
+    webhook_url: null,
+    success_return_url: null,
+    failure_return_url: null,
+    direct_api_enabled: true,
+    card_payments_enabled: true,
+    setup_complete: true,
+    payment_limits: [],
+    settlement_delay_days: delayDays,
+    withdrawal_min_amount: '10.00',
+    withdrawal_daily_limit: '100000.00',
+    hosted_page_frame_origins: [],
+    signing_key: null,
+    version,
+  };
+}
+
+describe('ledger on real Postgres', () => {
+  let kafka: KafkaConnection;
+  let dataSource: DataSource;
+  let settings: MerchantSettings;
+  let journal: Journal;
+  let bookings: Bookings;
+  let reservations: ReservationsService;
+  let balances: BalanceService;
+  let settlement: SettlementService;
+  let trialBalance: TrialBalance;
+  let version = 0;
+
+  async function publishSettings(merchant: MerchantEnvironment): Promise<void> {
+    const producer = await kafka.producer();
+    await producer.send({
+      topic: kafka.topic(MerchantEnvironmentChanged.topic),
+      messages: [
+        {
+          key: merchantEnvironmentKey(merchant.merchant_code, merchant.environment),
+          value: JSON.stringify({ event_id: randomUUID(), event_type: MerchantEnvironmentChanged.type, occurred_at: new Date().toISOString(), payload: merchant }),
+        },
+      ],
+    });
+    await settings.current({ merchantCode: merchant.merchant_code, environment: merchant.environment, settingsVersion: merchant.version }, 10000);
+  }
+
+  async function newMerchant(environment: 'sandbox' | 'live', baseCurrency = 'TRY', delayDays = 2): Promise<Caller> {
+    const merchantCode = `MRC-${randomInt(100000, 999999)}-${run}`;
+    version += 1;
+    await publishSettings(settingsFor(merchantCode, environment, baseCurrency, delayDays, version));
+    return { merchantCode, environment };
+  }
+
+  beforeAll(async () => {
+    kafka = new KafkaConnection({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `ledger-it-${run}`, topicPrefix: `it-ledger-${run}.` }, logger);
+    await kafka.ensureTopics(TOPIC_SPECS);
+    settings = new MerchantSettings(kafka, logger);
+    await settings.start();
+    await settings.ready;
+    dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] });
+    await dataSource.initialize();
+    journal = new Journal();
+    const rates = new FxRates();
+    await dataSource.transaction(async (tx) => {
+      for (const [currency, rate] of [['EUR', '1.08'], ['AED', '0.2723'], ['TRY', '0.029']] as const) await rates.record(tx, currency, rate, '2020-01-01T00:00:00.000Z');
+    });
+    bookings = new Bookings(journal, rates);
+    reservations = new ReservationsService(dataSource, journal, settings);
+    balances = new BalanceService(dataSource, journal, settings);
+    settlement = new SettlementService(dataSource, journal, config, logger);
+    trialBalance = new TrialBalance(dataSource);
+  });
+
+  afterAll(async () => {
+    await settings?.stop();
+    await kafka?.close();
+    await dataSource?.destroy();
+  });
+
+  const collect = (caller: Caller, reference: string, amount: string, currency = 'TRY', occurredAt = new Date()) =>
+    dataSource.transaction(async (tx) =>
+      bookings.collect(
+        tx,
+        { reference, merchantCode: caller.merchantCode, environment: caller.environment, amount, currency, occurredAt },
+        (await settings.current(caller))!,
+      ),
+    );
+
+  const wallets = async (caller: Caller) => (await balances.wallets(caller.merchantCode, caller.environment)).wallets.find((wallet) => wallet.wallet === 'api')!;
+
+  describe('journal integrity', () => {
+    it('refuses to change or delete a posted transaction or posting', async () => {
+      const caller = await newMerchant('sandbox');
+      await collect(caller, `v3:${randomUUID()}`, '10.00');
+      const [posting] = await queryRows<{ id: string; transaction_id: string }>(
+        dataSource,
+        `SELECT p.id::text AS id, p.transaction_id FROM ledger.postings p JOIN ledger.accounts a ON a.id = p.account_id WHERE a.owner = $1`,
+        [caller.merchantCode],
+      );
+      await expect(dataSource.query('UPDATE ledger.postings SET amount = 1000 WHERE id = $1', [posting!.id])).rejects.toThrow(/append-only/);
+      await expect(dataSource.query('DELETE FROM ledger.transactions WHERE id = $1', [posting!.transaction_id])).rejects.toThrow(/append-only/);
+      await expect(dataSource.query('TRUNCATE ledger.postings CASCADE')).rejects.toThrow(/append-only/);
+    });
+
+    it('refuses at commit a transaction whose postings do not balance', async () => {
+      const caller = await newMerchant('sandbox');
+      await collect(caller, `v3:${randomUUID()}`, '10.00');
+      const [account] = await queryRows<{ id: string }>(dataSource, 'SELECT id::text AS id FROM ledger.accounts WHERE owner = $1', [caller.merchantCode]);
+      const id = randomUUID();
+      await expect(
+        dataSource.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ledger.transactions (id, kind, reference, environment, occurred_at) VALUES ($1, 'forged', $2, 'sandbox', now())`, [id, id]);
+          await tx.query(`INSERT INTO ledger.postings (transaction_id, account_id, currency, amount) VALUES ($1, $2, 'TRY', 500)`, [id, account!.id]);
+        }),
+      ).rejects.toThrow(/does not balance/);
+      expect((await wallets(caller)).available).toBe('10.00');
+    });
+  });
+
+  describe('bookings', () => {
+    it('converts into the base currency at the rate in force when the payment was paid, and records it', async () => {
+      const caller = await newMerchant('sandbox', 'USD');
+      const reference = `v3:${randomUUID()}`;
+      await collect(caller, reference, '100.00', 'EUR', new Date('2021-06-01T00:00:00Z'));
+      await dataSource.transaction((tx) => new FxRates().record(tx, 'EUR', '1.20', '2021-07-01T00:00:00.000Z'));
+      await collect(caller, `v3:${randomUUID()}`, '100.00', 'EUR', new Date('2021-08-01T00:00:00Z'));
+      expect((await wallets(caller)).available).toBe('228.00');
+      const [entry] = await queryRows<{ fx: Record<string, string> }>(dataSource, 'SELECT fx FROM ledger.transactions WHERE kind = $1 AND reference = $2', ['payment', reference]);
+      expect(entry!.fx).toMatchObject({ original_amount: '100.00', original_currency: 'EUR', rate: '1.08' });
+    });
+
+    it('holds a live payment in pending settlement until its settlement date', async () => {
+      const caller = await newMerchant('live', 'TRY', 2);
+      // Paid in the future, so that no other settlement run can reach it first.
+      const paidAt = new Date(Date.now() + 30 * 86_400_000);
+      await collect(caller, `v4:${randomUUID()}`, '250.00', 'TRY', paidAt);
+      expect(await balances.balance(caller)).toEqual({ currency_code: 'TRY', available_amount: '0.00', pending_settlement_amount: '250.00', environment: 'live' });
+      await settlement.settleDue(new Date(paidAt.getTime() + 2 * 86_400_000 - 1000));
+      expect((await balances.balance(caller)).pending_settlement_amount).toBe('250.00');
+      await settlement.settleDue(new Date(paidAt.getTime() + 2 * 86_400_000));
+      expect(await balances.balance(caller)).toEqual({ currency_code: 'TRY', available_amount: '250.00', pending_settlement_amount: '0.00', environment: 'live' });
+    });
+  });
+
+  describe('reservations', () => {
+    it('never reserves more than is available, however many ask at once', async () => {
+      const caller = await newMerchant('sandbox');
+      await collect(caller, `v3:${randomUUID()}`, '100.00');
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 40 }, () => reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '7.00', confirm_within_seconds: 300 })),
+      );
+      const granted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+      const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      expect(granted).toHaveLength(14);
+      expect(refused.every((outcome) => outcome.reason instanceof ApiError && outcome.reason.code === '9000020')).toBe(true);
+      expect(await wallets(caller)).toMatchObject({ available: '2.00', reserved: '98.00' });
+      expect((await trialBalance.run()).balanced).toBe(true);
+    });
+
+    it('answers parallel repeats of one operation with one reservation', async () => {
+      const caller = await newMerchant('sandbox');
+      await collect(caller, `v3:${randomUUID()}`, '50.00');
+      const operation = randomUUID();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', amount: '20.00', confirm_within_seconds: 300 })),
+      );
+      expect(new Set(answers.map((answer) => answer.operation_id)).size).toBe(1);
+      expect(await wallets(caller)).toMatchObject({ available: '30.00', reserved: '20.00' });
+      await expect(reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', amount: '21.00', confirm_within_seconds: 300 })).rejects.toMatchObject({ code: '1000012' });
+    });
+
+    it('releases what nobody confirmed in time, and keeps what was confirmed', async () => {
+      const caller = await newMerchant('sandbox');
+      await collect(caller, `v3:${randomUUID()}`, '50.00');
+      const lost = await reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '10.00', confirm_within_seconds: 1 });
+      const kept = await reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '15.00', confirm_within_seconds: 1 });
+      await reservations.confirm(caller, kept.operation_id);
+      await reservations.releaseUnconfirmed(new Date(Date.now() + 5000));
+      expect(await wallets(caller)).toMatchObject({ available: '35.00', reserved: '15.00' });
+      await expect(reservations.consume(caller, lost.operation_id)).rejects.toMatchObject({ code: '1000012' });
+      const stranger = await newMerchant('sandbox');
+      await expect(reservations.consume(stranger, kept.operation_id)).rejects.toMatchObject({ code: '1000011' });
+    });
+  });
+
+  describe('property: random sequences of money movements', () => {
+    type Step =
+      | { op: 'pay'; amount: number; replay: boolean }
+      | { op: 'settle' }
+      | { op: 'reserve'; amount: number }
+      | { op: 'release'; pick: number; replay: boolean }
+      | { op: 'consume'; pick: number; replay: boolean }
+      | { op: 'dispute'; amount: number; win: boolean };
+
+    const cents = fc.integer({ min: 1, max: 50_000 });
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ op: fc.constant('pay' as const), amount: cents, replay: fc.boolean() }),
+      fc.record({ op: fc.constant('settle' as const) }),
+      fc.record({ op: fc.constant('reserve' as const), amount: cents }),
+      fc.record({ op: fc.constant('release' as const), pick: fc.nat(), replay: fc.boolean() }),
+      fc.record({ op: fc.constant('consume' as const), pick: fc.nat(), replay: fc.boolean() }),
+      fc.record({ op: fc.constant('dispute' as const), amount: cents, win: fc.boolean() }),
+    );
+
+    it('keeps the books balanced, matches the model, never overdraws by reservation, and ignores replays', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom<'sandbox' | 'live'>('sandbox', 'live'), fc.array(step, { minLength: 5, maxLength: 25 }), async (environment, steps) => {
+          const caller = await newMerchant(environment, 'TRY', 0);
+          const model = { available: new Decimal(0), pending: new Decimal(0), reserved: new Decimal(0) };
+          const open: { id: string; amount: Decimal }[] = [];
+          const closed: { id: string; how: 'release' | 'consume' }[] = [];
+          const payments: { reference: string; amount: Decimal }[] = [];
+          for (const s of steps) {
+            const amount = 'amount' in s ? new Decimal(s.amount).div(100) : new Decimal(0);
+            if (s.op === 'pay') {
+              const replayOf = s.replay ? payments[0] : undefined;
+              const reference = replayOf?.reference ?? `v3:${randomUUID()}`;
+              await collect(caller, reference, (replayOf?.amount ?? amount).toFixed(2));
+              if (!replayOf) {
+                payments.push({ reference, amount });
+                if (environment === 'live') model.pending = model.pending.plus(amount);
+                else model.available = model.available.plus(amount);
+              }
+            } else if (s.op === 'settle') {
+              await settlement.settleDue(new Date(Date.now() + 1000));
+              model.available = model.available.plus(model.pending);
+              model.pending = new Decimal(0);
+            } else if (s.op === 'reserve') {
+              const attempt = reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 });
+              if (model.available.lt(amount)) {
+                await expect(attempt).rejects.toMatchObject({ code: '9000020' });
+              } else {
+                const reservation = await attempt;
+                open.push({ id: reservation.operation_id, amount });
+                model.available = model.available.minus(amount);
+                model.reserved = model.reserved.plus(amount);
+              }
+            } else if (s.op === 'release' || s.op === 'consume') {
+              const replay = s.replay ? closed.find((entry) => entry.how === s.op) : undefined;
+              if (replay) {
+                await (s.op === 'release' ? reservations.release(caller, replay.id) : reservations.consume(caller, replay.id));
+              } else if (open.length > 0) {
+                const [target] = open.splice(s.pick % open.length, 1);
+                await (s.op === 'release' ? reservations.release(caller, target!.id) : reservations.consume(caller, target!.id));
+                closed.push({ id: target!.id, how: s.op });
+                model.reserved = model.reserved.minus(target!.amount);
+                if (s.op === 'release') model.available = model.available.plus(target!.amount);
+              }
+            } else {
+              const dispute = { id: randomUUID(), merchantCode: caller.merchantCode, environment, amount, currency: 'TRY', occurredAt: new Date() };
+              await dataSource.transaction((tx) => bookings.disputeDebit(tx, dispute));
+              // Recording the same dispute again books nothing.
+              await dataSource.transaction((tx) => bookings.disputeDebit(tx, dispute));
+              model.available = model.available.minus(amount);
+              if (s.win) {
+                await dataSource.transaction((tx) => bookings.disputeCredit(tx, dispute));
+                model.available = model.available.plus(amount);
+              }
+            }
+          }
+          const api = await wallets(caller);
+          expect(api).toEqual({
+            wallet: 'api',
+            available: model.available.toFixed(2),
+            pending_settlement: model.pending.toFixed(2),
+            reserved: model.reserved.toFixed(2),
+          });
+          const withdrawable = await balances.withdrawable(caller);
+          expect(withdrawable.can_withdraw).toBe(model.available.gte(0));
+          // The running totals equal a recomputation from the postings.
+          const recomputed = await queryRows<{ part: string; total: string }>(
+            dataSource,
+            `SELECT a.part, COALESCE(sum(p.amount), 0)::numeric(20, 2)::text AS total FROM ledger.accounts a LEFT JOIN ledger.postings p ON p.account_id = a.id
+              WHERE a.owner = $1 AND a.wallet = 'api' GROUP BY a.part`,
+            [caller.merchantCode],
+          );
+          for (const row of recomputed) expect(row.total).toBe(api[row.part as 'available' | 'pending_settlement' | 'reserved']);
+        }),
+        { numRuns: 30 },
+      );
+      const books = await trialBalance.run();
+      expect(books).toMatchObject({ balanced: true, unbalanced_transactions: [], mismatched_accounts: [] });
+    });
+  });
+});

@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError, type Caller, type Reservation, type Wallet } from '@platform/contracts';
+import { Decimal, parseWireAmount } from '@platform/money';
+import { queryRows, type SqlExecutor } from '@platform/persistence';
+import { MerchantSettings } from '@platform/service-kit';
+import { Journal } from '../journal/journal';
+import { merchantAccount, platformAccount, transfer } from '../journal/postings';
+
+interface ReservationRow {
+  operation_id: string;
+  merchant_code: string;
+  environment: 'sandbox' | 'live';
+  kind: 'refund' | 'withdrawal';
+  wallet: Wallet;
+  currency: string;
+  amount: string;
+  status: 'reserved' | 'released' | 'consumed';
+  confirmed: boolean;
+}
+
+const COLUMNS = 'operation_id, merchant_code, environment, kind, wallet, currency, amount::text AS amount, status, confirmed';
+
+/**
+ * Money set aside for a refund or a withdrawal: reserve moves it from available to
+ * reserved (never more than is available, checked under the account lock), release moves
+ * it back, consume lets it leave. Every call is idempotent by operation id.
+ */
+@Injectable()
+export class ReservationsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly journal: Journal,
+    private readonly settings: MerchantSettings,
+  ) {}
+
+  async reserve(
+    caller: Caller,
+    request: { operation_id: string; kind: 'refund' | 'withdrawal'; wallet: Wallet; amount: string; confirm_within_seconds: number },
+    now = new Date(),
+  ): Promise<Reservation> {
+    const amount = parseWireAmount(request.amount);
+    if (!amount || amount.lte(0)) throw new ApiError('1000001', 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
+    const merchant = await this.settings.current(caller);
+    if (!merchant) throw new ApiError('0055502');
+    const currency = merchant.base_currency;
+    try {
+      return await this.dataSource.transaction(async (tx) => {
+        const available = merchantAccount(caller.merchantCode, caller.environment, request.wallet, 'available', currency);
+        const reserved = merchantAccount(caller.merchantCode, caller.environment, request.wallet, 'reserved', currency);
+        const [balance] = await this.journal.lockBalances(tx, [available, reserved]);
+        const earlier = await this.find(tx, request.operation_id);
+        if (earlier) return this.repeat(earlier, caller, request, amount);
+        if (balance!.lt(amount)) throw new ApiError('9000020', `the ${request.wallet} wallet has ${balance!.toFixed(2)} ${currency} available`);
+        await this.journal.post(tx, {
+          kind: 'reserve',
+          reference: request.operation_id,
+          merchantCode: caller.merchantCode,
+          environment: caller.environment,
+          occurredAt: now,
+          description: `${request.kind} ${request.operation_id}`,
+          postings: transfer(available, reserved, amount),
+        });
+        const rows = await queryRows<ReservationRow>(
+          tx,
+          `INSERT INTO ledger.reservations (operation_id, merchant_code, environment, kind, wallet, currency, amount, status, confirm_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'reserved', $8) RETURNING ${COLUMNS}`,
+          [request.operation_id, caller.merchantCode, caller.environment, request.kind, request.wallet, currency, amount.toFixed(2), new Date(now.getTime() + request.confirm_within_seconds * 1000).toISOString()],
+        );
+        return toReservation(rows[0]!);
+      });
+    } catch (error) {
+      // The same operation reserved in parallel: the one that committed first is the answer.
+      if ((error as { code?: string }).code === '23505') {
+        const earlier = await this.find(this.dataSource, request.operation_id);
+        if (earlier) return this.repeat(earlier, caller, request, amount);
+      }
+      throw error;
+    }
+  }
+
+  confirm(caller: Caller, operationId: string): Promise<Reservation> {
+    return this.dataSource.transaction(async (tx) => {
+      const row = await this.owned(tx, caller, operationId);
+      if (row.confirmed || row.status !== 'reserved') return toReservation(row);
+      const rows = await queryRows<ReservationRow>(tx, `UPDATE ledger.reservations SET confirmed = true WHERE operation_id = $1 RETURNING ${COLUMNS}`, [operationId]);
+      return toReservation(rows[0]!);
+    });
+  }
+
+  release(caller: Caller, operationId: string, now = new Date()): Promise<Reservation> {
+    return this.dataSource.transaction(async (tx) => this.finish(tx, await this.owned(tx, caller, operationId), 'released', now));
+  }
+
+  consume(caller: Caller, operationId: string, now = new Date()): Promise<Reservation> {
+    return this.dataSource.transaction(async (tx) => this.finish(tx, await this.owned(tx, caller, operationId), 'consumed', now));
+  }
+
+  /** Releases reservations whose operation was never confirmed in time (its owner failed before committing). */
+  async releaseUnconfirmed(now = new Date()): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      const stale = await queryRows<ReservationRow>(
+        tx,
+        `SELECT ${COLUMNS} FROM ledger.reservations WHERE status = 'reserved' AND NOT confirmed AND confirm_by <= $1
+          ORDER BY confirm_by LIMIT 200 FOR UPDATE SKIP LOCKED`,
+        [now.toISOString()],
+      );
+      for (const row of stale) await this.finish(tx, row, 'released', now);
+      return stale.length;
+    });
+  }
+
+  private async finish(tx: SqlExecutor, row: ReservationRow, to: 'released' | 'consumed', now: Date): Promise<Reservation> {
+    if (row.status === to) return toReservation(row);
+    if (row.status !== 'reserved') throw new ApiError('1000012', `reservation ${row.operation_id} is already ${row.status}`);
+    const reserved = merchantAccount(row.merchant_code, row.environment, row.wallet, 'reserved', row.currency);
+    const destination =
+      to === 'released'
+        ? merchantAccount(row.merchant_code, row.environment, row.wallet, 'available', row.currency)
+        : platformAccount(row.environment, row.kind === 'refund' ? 'refunds_paid' : 'payouts_sent', row.currency);
+    await this.journal.post(tx, {
+      kind: to === 'released' ? 'release' : 'consume',
+      reference: row.operation_id,
+      merchantCode: row.merchant_code,
+      environment: row.environment,
+      occurredAt: now,
+      description: `${row.kind} ${row.operation_id}`,
+      postings: transfer(reserved, destination, new Decimal(row.amount)),
+    });
+    const rows = await queryRows<ReservationRow>(
+      tx,
+      `UPDATE ledger.reservations SET status = $2, confirmed = true, finished_at = $3 WHERE operation_id = $1 RETURNING ${COLUMNS}`,
+      [row.operation_id, to, now.toISOString()],
+    );
+    return toReservation(rows[0]!);
+  }
+
+  private repeat(earlier: ReservationRow, caller: Caller, request: { kind: string; wallet: string }, amount: Decimal): Reservation {
+    const same =
+      earlier.merchant_code === caller.merchantCode &&
+      earlier.environment === caller.environment &&
+      earlier.kind === request.kind &&
+      earlier.wallet === request.wallet &&
+      new Decimal(earlier.amount).eq(amount);
+    if (!same) throw new ApiError('1000012', `operation ${earlier.operation_id} already reserved a different amount`);
+    return toReservation(earlier);
+  }
+
+  private async owned(tx: SqlExecutor, caller: Caller, operationId: string): Promise<ReservationRow> {
+    const row = await this.find(tx, operationId, true);
+    if (!row || row.merchant_code !== caller.merchantCode || row.environment !== caller.environment) throw new ApiError('1000011', 'No reservation for this operation');
+    return row;
+  }
+
+  private async find(tx: SqlExecutor, operationId: string, lock = false): Promise<ReservationRow | undefined> {
+    const rows = await queryRows<ReservationRow>(tx, `SELECT ${COLUMNS} FROM ledger.reservations WHERE operation_id = $1 ${lock ? 'FOR UPDATE' : ''}`, [operationId]);
+    return rows[0];
+  }
+}
+
+function toReservation(row: ReservationRow): Reservation {
+  return { operation_id: row.operation_id, kind: row.kind, wallet: row.wallet, amount: row.amount, currency_code: row.currency.trim(), status: row.status, confirmed: row.confirmed };
+}

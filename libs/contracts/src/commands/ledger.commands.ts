@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ENVIRONMENTS } from '../environment';
+import { Topics } from '../topics';
+import { defineCommand } from './command-contract';
+
+export const WALLETS = ['api', 'link', 'shop'] as const;
+export type Wallet = (typeof WALLETS)[number];
+export const BALANCE_PARTS = ['available', 'pending_settlement', 'reserved'] as const;
+
+/** The spec's Balance. */
+export const BalanceSchema = z.object({
+  currency_code: z.string(),
+  available_amount: z.string(),
+  pending_settlement_amount: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+});
+
+/** The spec's WithdrawableBalance. */
+export const WithdrawableBalanceSchema = z.object({
+  currency_code: z.string(),
+  withdrawable_amount: z.string(),
+  can_withdraw: z.boolean(),
+  environment: z.enum(ENVIRONMENTS),
+});
+
+export const GetBalance = defineCommand({ type: 'ledger.balance', topic: Topics.ledgerCommands, request: z.object({}), reply: BalanceSchema });
+export const GetWithdrawableBalance = defineCommand({
+  type: 'ledger.balance-withdrawable',
+  topic: Topics.ledgerCommands,
+  request: z.object({}),
+  reply: WithdrawableBalanceSchema,
+});
+
+export const ReservationSchema = z.object({
+  operation_id: z.string(),
+  kind: z.enum(['refund', 'withdrawal']),
+  wallet: z.enum(WALLETS),
+  amount: z.string(),
+  currency_code: z.string(),
+  status: z.enum(['reserved', 'released', 'consumed']),
+  confirmed: z.boolean(),
+});
+export type Reservation = z.infer<typeof ReservationSchema>;
+
+/**
+ * Moves `amount` (in the account's base currency) of the caller's wallet from available
+ * to reserved for one operation; idempotent by `operation_id`, 422 9000020 when the
+ * wallet's available part is smaller. Unconfirmed reservations are released by the
+ * ledger's reconciliation after `confirm_within_seconds`.
+ */
+export const ReserveFunds = defineCommand({
+  type: 'ledger.reserve',
+  topic: Topics.ledgerCommands,
+  request: z.object({
+    operation_id: z.string().min(1).max(100),
+    kind: z.enum(['refund', 'withdrawal']),
+    wallet: z.enum(WALLETS),
+    amount: z.string(),
+    confirm_within_seconds: z.number().int().min(1).max(86400).default(300),
+  }),
+  reply: ReservationSchema,
+});
+
+/** The owner of the operation committed it: the reservation stays until released or consumed. */
+export const ConfirmReservation = defineCommand({ type: 'ledger.confirm', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
+/** The operation was rejected or cancelled: the amount returns to available. */
+export const ReleaseReservation = defineCommand({ type: 'ledger.release', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
+/** The money left (refund done, USDT sent): the reserved amount is gone for good. */
+export const ConsumeReservation = defineCommand({ type: 'ledger.consume', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
+
+/** An operator credits or debits a wallet by hand, with a reason; the key makes it once-only. */
+export const AdjustWallet = defineCommand({
+  type: 'ledger.adjust',
+  topic: Topics.ledgerCommands,
+  request: z.object({
+    merchant_code: z.string(),
+    environment: z.enum(ENVIRONMENTS),
+    wallet: z.enum(WALLETS),
+    direction: z.enum(['credit', 'debit']),
+    amount: z.string(),
+    reason: z.string().min(3).max(500),
+    idempotency_key: z.string().min(1).max(255),
+    actor: z.string(),
+  }),
+  reply: z.object({ transaction_id: z.string().uuid(), created: z.boolean() }),
+});
+
+export const WalletBalancesSchema = z.object({
+  merchant_code: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+  currency_code: z.string(),
+  wallets: z.array(z.object({ wallet: z.enum(WALLETS), available: z.string(), pending_settlement: z.string(), reserved: z.string() })),
+});
+
+export const GetWalletBalances = defineCommand({
+  type: 'ledger.wallets',
+  topic: Topics.ledgerCommands,
+  request: z.object({ merchant_code: z.string(), environment: z.enum(ENVIRONMENTS) }),
+  reply: WalletBalancesSchema,
+});
+
+/** Proves the books: every transaction balances per currency and every running total equals its postings. */
+export const TrialBalance = defineCommand({
+  type: 'ledger.trial-balance',
+  topic: Topics.ledgerCommands,
+  request: z.object({}),
+  reply: z.object({
+    balanced: z.boolean(),
+    transactions: z.number().int(),
+    postings: z.number().int(),
+    unbalanced_transactions: z.array(z.string()),
+    mismatched_accounts: z.array(z.string()),
+    totals: z.array(z.object({ currency_code: z.string(), sum: z.string() })),
+  }),
+});
