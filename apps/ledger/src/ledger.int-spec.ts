@@ -1,13 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
-import { ApiError, MerchantEnvironmentChanged, TOPIC_SPECS, merchantEnvironmentKey, type Caller, type MerchantEnvironment } from '@platform/contracts';
+import { ApiError, TOPIC_SPECS, type Caller, type MerchantEnvironment } from '@platform/contracts';
 import { KafkaConnection } from '@platform/messaging';
 import { Decimal } from '@platform/money';
 import { createLogger } from '@platform/observability';
 import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
 import { MerchantSettings } from '@platform/service-kit';
-import { testInfrastructure } from '@platform/testing';
+import { merchantEnvironmentFixture, publishMerchantSettings, testInfrastructure } from '@platform/testing';
 import { BalanceService } from './balances/balance.service';
 import { Bookings } from './bookings/bookings.service';
 import { SettlementService } from './bookings/settlement.service';
@@ -26,31 +26,8 @@ import { ReservationsService } from './reservations/reservations.service';
  */
 const logger = createLogger('ledger-it', 'warn');
 const run = randomUUID().slice(0, 8);
+const topicPrefix = `it-ledger-${run}.`;
 const config = { SETTLEMENT_SWEEP_INTERVAL_MS: 60000, RECONCILIATION_INTERVAL_MS: 60000 } as Config;
-
-function settingsFor(merchantCode: string, environment: 'sandbox' | 'live', baseCurrency: string, delayDays: number, version: number): MerchantEnvironment {
-  return {
-    merchant_code: merchantCode,
-    account_number: merchantCode.slice(4),
-    name: 'Ledger Test',
-    base_currency: baseCurrency,
-    status: 'active',
-    environment,
-    webhook_url: null,
-    success_return_url: null,
-    failure_return_url: null,
-    direct_api_enabled: true,
-    card_payments_enabled: true,
-    setup_complete: true,
-    payment_limits: [],
-    settlement_delay_days: delayDays,
-    withdrawal_min_amount: '10.00',
-    withdrawal_daily_limit: '100000.00',
-    hosted_page_frame_origins: [],
-    signing_key: null,
-    version,
-  };
-}
 
 describe('ledger on real Postgres', () => {
   let kafka: KafkaConnection;
@@ -65,28 +42,19 @@ describe('ledger on real Postgres', () => {
   let version = 0;
 
   async function publishSettings(merchant: MerchantEnvironment): Promise<void> {
-    const producer = await kafka.producer();
-    await producer.send({
-      topic: kafka.topic(MerchantEnvironmentChanged.topic),
-      messages: [
-        {
-          key: merchantEnvironmentKey(merchant.merchant_code, merchant.environment),
-          value: JSON.stringify({ event_id: randomUUID(), event_type: MerchantEnvironmentChanged.type, occurred_at: new Date().toISOString(), payload: merchant }),
-        },
-      ],
-    });
+    await publishMerchantSettings(topicPrefix, [merchant]);
     await settings.current({ merchantCode: merchant.merchant_code, environment: merchant.environment, settingsVersion: merchant.version }, 10000);
   }
 
   async function newMerchant(environment: 'sandbox' | 'live', baseCurrency = 'TRY', delayDays = 2): Promise<Caller> {
     const merchantCode = `MRC-${randomInt(100000, 999999)}-${run}`;
     version += 1;
-    await publishSettings(settingsFor(merchantCode, environment, baseCurrency, delayDays, version));
+    await publishSettings(merchantEnvironmentFixture({ merchant_code: merchantCode, environment, base_currency: baseCurrency, settlement_delay_days: delayDays, version }));
     return { merchantCode, environment };
   }
 
   beforeAll(async () => {
-    kafka = new KafkaConnection({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `ledger-it-${run}`, topicPrefix: `it-ledger-${run}.` }, logger);
+    kafka = new KafkaConnection({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `ledger-it-${run}`, topicPrefix }, logger);
     await kafka.ensureTopics(TOPIC_SPECS);
     settings = new MerchantSettings(kafka, logger);
     await settings.start();

@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { BaseConfigSchema } from '@platform/service-kit';
+import { BaseConfigSchema, MasterKeyFields, requireMasterKeyInProduction } from '@platform/service-kit';
 
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8087),
+  /** How often due deliveries are looked for. */
+  DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
+  /** Attempts made at once by one replica. */
+  DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Tests only: deliveries may go to http://127.0.0.1, localhost or [::1]. */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** Tests only: multiplies the retry waits (0.00001 walks the whole schedule in seconds). */
+  WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+  ...MasterKeyFields,
+}).superRefine((config, ctx) => {
+  requireMasterKeyInProduction(config, ctx);
+  if (config.NODE_ENV === 'production' && config.WEBHOOK_RETRY_TIME_SCALE !== 1) {
+    ctx.addIssue({ code: 'custom', path: ['WEBHOOK_RETRY_TIME_SCALE'], message: 'must be 1 in production' });
+  }
+  if (config.NODE_ENV === 'production' && config.WEBHOOK_ALLOW_LOOPBACK) {
+    ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_LOOPBACK'], message: 'must not be true in production' });
+  }
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,6 +1,7 @@
 import { runService } from '@platform/service-kit';
 import { ConfigSchema } from './config';
 import { DATABASE } from './database';
+import { DeliveriesModule } from './deliveries/deliveries.module';
 
 runService({
   name: 'webhook-dispatcher',
@@ -9,5 +10,5 @@ runService({
   merchantSettings: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
-  imports: () => [],
+  imports: () => [DeliveriesModule],
 });

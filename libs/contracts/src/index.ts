@@ -7,6 +7,7 @@ export * from './commands/orders.commands';
 export * from './commands/status.commands';
 export * from './commands/payments.commands';
 export * from './commands/ledger.commands';
+export * from './commands/webhooks.commands';
 export * from './events/event-envelope';
 export * from './events/merchant-settings.events';
 export * from './events/order.events';

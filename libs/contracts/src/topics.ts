@@ -8,6 +8,7 @@ export const Topics = {
   statusCommands: 'status.commands.v1',
   paymentsCommands: 'payments.commands.v1',
   ledgerCommands: 'ledger.commands.v1',
+  webhooksCommands: 'webhooks.commands.v1',
   /** Replies to every request-reply command; each client instance reads all and keeps its own. */
   rpcReplies: 'rpc.replies.v1',
   /** Domain events written through the outbox. */
@@ -32,6 +33,7 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.statusCommands, partitions: 3 },
   { name: Topics.paymentsCommands, partitions: 3 },
   { name: Topics.ledgerCommands, partitions: 3 },
+  { name: Topics.webhooksCommands, partitions: 3 },
   { name: Topics.rpcReplies, partitions: 3 },
   { name: Topics.paymentsEvents, partitions: 3 },
   { name: Topics.ordersEvents, partitions: 3 },

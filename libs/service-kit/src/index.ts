@@ -13,3 +13,4 @@ export * from './merchant-settings';
 export * from './card-data-key';
 export * from './master-key';
 export * from './periodic-task';
+export * from './metrics';

@@ -5,6 +5,7 @@ import { EventConsumer, KafkaConnection, KafkaEventPublisher, OutboxRelay, RpcCl
 import type { Logger } from '@platform/observability';
 import type { BaseConfig } from './config';
 import { HealthController } from './health.controller';
+import { Metrics, MetricsController } from './metrics';
 import { MerchantSettings } from './merchant-settings';
 import { ReadinessService } from './readiness.service';
 import { ServiceLifecycle, SERVICE_DEFINITION } from './service-lifecycle';
@@ -29,8 +30,9 @@ export class ServiceKitModule {
     return {
       module: ServiceKitModule,
       global: true,
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [
+        { provide: Metrics, useValue: new Metrics(definition.name) },
         { provide: SERVICE_DEFINITION, useValue: definition },
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
@@ -85,7 +87,7 @@ export class ServiceKitModule {
         },
         ServiceLifecycle,
       ],
-      exports: [CONFIG, LOGGER, DataSource, MerchantSettings, KafkaConnection, RpcServer, RpcClient, EventConsumer, OutboxRelay, ReadinessService],
+      exports: [CONFIG, LOGGER, DataSource, MerchantSettings, KafkaConnection, RpcServer, RpcClient, EventConsumer, OutboxRelay, ReadinessService, Metrics],
     };
   }
 }

@@ -5,3 +5,4 @@ export * from './signed-clients';
 export * from './customer-screens';
 export * from './topic-events';
 export * from './eventually';
+export * from './merchant-settings-fixture';

@@ -9,6 +9,7 @@ import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-call
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
+import { IdempotencyKeySchema, headerOf } from './v3-headers';
 
 export const CreatePaymentBodySchema = z
   .object({
@@ -21,16 +22,7 @@ export const CreatePaymentBodySchema = z
   })
   .strict();
 
-const IdempotencyKeySchema = z.object({
-  'idempotency-key': z.string({ required_error: 'is required' }).regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters'),
-});
-
 const PaymentCodeSchema = z.string().regex(/^[a-z0-9]{4,16}$/, 'must be 4 to 16 lowercase characters');
-
-function header(request: FastifyRequest, name: string): string | null {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : null;
-}
 
 /** Hosted payments, v3: create (Idempotency-Key required) and read by code. */
 @Controller('api/v3/payments')
@@ -56,9 +48,9 @@ export class V3PaymentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Payment> {
-    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': header(request, 'idempotency-key') ?? undefined })['idempotency-key'];
+    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
     const payment = parseOrReject(CreatePaymentBodySchema, body);
-    const scenario = header(request, 'x-cav-sandbox-scenario');
+    const scenario = headerOf(request, 'x-cav-sandbox-scenario') ?? null;
     // The key's fingerprint: method, path, exact body bytes and the sandbox scenario header (ARCHITECTURE.md).
     const fingerprint = createHash('sha256')
       .update([request.method, request.url.split('?')[0], sha256Hex(request.rawBody ?? ''), scenario ?? ''].join('\n'))

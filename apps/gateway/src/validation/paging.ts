@@ -14,7 +14,8 @@ export const PagingQuerySchema = z.object({
   per_page: integerText(1, 100, 20),
 });
 
-/** A list answer: `{data, meta}` with the spec's PaginationMeta. */export interface Page<T> {
+/** A list answer: `{data, meta}` with the spec's PaginationMeta. */
+export interface Page<T> {
   data: T[];
   meta: { page: number; per_page: number; total: number; total_pages: number };
 }

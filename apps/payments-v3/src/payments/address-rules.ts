@@ -1,29 +1,7 @@
-import { BlockList, isIP } from 'node:net';
-import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { LOOPBACK_HOSTS, dnsResolver, isPublicAddress, type Resolver } from '@platform/egress';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
-
-const NOT_PUBLIC = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
-  ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
-
-const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
-
-export function isPublicAddress(candidate: string): boolean {
-  // An IPv4-mapped IPv6 address is the IPv4 address it carries.
-  const address = IPV4_MAPPED.exec(candidate)?.[1] ?? candidate;
-  const version = isIP(address);
-  if (version === 0) return false;
-  return !NOT_PUBLIC.check(address, version === 4 ? 'ipv4' : 'ipv6');
-}
 
 /**
  * The return address rules of the spec; returns the address with an international
@@ -46,10 +24,6 @@ export function checkReturnUrl(raw: string, environment: 'sandbox' | 'live'): { 
   }
   return { ok: true, url: url.toString() };
 }
-
-export type Resolver = (host: string) => Promise<string[]>;
-
-export const dnsResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /**
  * A webhook address must be HTTPS without user info, and its host must resolve to public

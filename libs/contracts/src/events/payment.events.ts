@@ -35,3 +35,28 @@ export const FxRateChanged = defineEvent({
   topic: Topics.fxRates,
   payload: z.object({ currency_code: z.string(), usd_per_unit: z.string(), effective_at: z.string() }),
 });
+
+/** The spec's notification body of payment.refunded (account operations, resources). */
+export const PaymentRefundedBodySchema = z.object({
+  event_id: z.string().uuid(),
+  event_type: z.literal('payment.refunded'),
+  environment: z.enum(ENVIRONMENTS),
+  occurred_at: z.string(),
+  refund: z.object({
+    public_id: z.string().uuid(),
+    status: z.literal('completed'),
+    amount: z.string(),
+    currency_code: z.enum(['USD', 'EUR', 'AED', 'TRY']),
+    completed_at: z.string(),
+  }),
+  payment: z.object({ public_id: z.string().uuid(), code: z.string(), merchant_reference: z.string().nullable() }),
+  order: z.object({ public_id: z.string().uuid() }),
+});
+export type PaymentRefundedBody = z.infer<typeof PaymentRefundedBodySchema>;
+
+/** A refund reached `completed`: delivered to the payment's webhook address (a void sends none). */
+export const PaymentRefunded = defineEvent({
+  type: 'payment.refunded',
+  topic: Topics.paymentsEvents,
+  payload: z.object({ merchant_code: z.string(), webhook_url: z.string().nullable(), body: PaymentRefundedBodySchema }),
+});

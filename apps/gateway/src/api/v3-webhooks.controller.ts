@@ -1,0 +1,73 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { GetWebhookDelivery, ListWebhookDeliveries, PaginationMetaSchema, RetryWebhookDelivery, WebhookDeliveryDetailSchema, WebhookDeliverySchema } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
+import { V3AuthGuard } from '../auth/guards';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { PagingQuerySchema } from '../validation/paging';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { IdempotencyKeySchema, headerOf } from './v3-headers';
+
+const DeliveryListQuerySchema = PagingQuerySchema.extend({ status: z.enum(['pending', 'delivered', 'failed']).optional() }).strict();
+const DeliveryIdSchema = z.string().uuid('must be a UUID');
+
+/** The merchant's webhook deliveries: list, detail with the body sent, and the retry of a failed one. */
+@Controller('api/v3/webhooks/deliveries')
+@UseGuards(V3AuthGuard)
+export class V3WebhooksController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  @ApiRoute({
+    summary: 'Webhook deliveries, newest first; last_error_message follows Accept-Language (tr or en)',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    responses: { 200: { description: 'A page of deliveries', schema: z.object({ data: z.array(WebhookDeliverySchema), meta: PaginationMetaSchema }) } },
+    errors: ['1000001'],
+  })
+  list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    const { page, per_page, status } = parseOrReject(DeliveryListQuerySchema, query);
+    return this.rpc.request(
+      ListWebhookDeliveries,
+      { page, per_page, status: status ?? null, accept_language: headerOf(request, 'accept-language') },
+      { caller, correlationId: request.correlationId },
+    );
+  }
+
+  @Get(':id')
+  @ApiRoute({
+    summary: 'One delivery with the address used and the JSON body sent',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    responses: { 200: { description: 'The delivery', schema: WebhookDeliveryDetailSchema } },
+    errors: ['1000001', '1000011'],
+  })
+  detail(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    return this.rpc.request(
+      GetWebhookDelivery,
+      { id: parseOrReject(DeliveryIdSchema, id), accept_language: headerOf(request, 'accept-language') },
+      { caller, correlationId: request.correlationId },
+    );
+  }
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Re-queue a failed delivery (Idempotency-Key required; a repeat returns the first answer and queues nothing)',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    responses: { 200: { description: 'The re-queued delivery', schema: WebhookDeliveryDetailSchema } },
+    errors: ['1000001', '1000011', '1000012', '9000039'],
+  })
+  retry(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    const deliveryId = parseOrReject(DeliveryIdSchema, id);
+    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
+    return this.rpc.request(
+      RetryWebhookDelivery,
+      { id: deliveryId, accept_language: headerOf(request, 'accept-language') },
+      { caller, correlationId: request.correlationId, idempotencyKey },
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { ApiError, type Caller, type WebhookDeliveryDetailSchema, type WebhookDeliverySchema } from '@platform/contracts';
+import { CLOCK, type Clock } from './clock';
+import { deliveryErrorMessage } from './delivery-errors';
+import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
+
+type Delivery = z.infer<typeof WebhookDeliverySchema>;
+type DeliveryDetail = z.infer<typeof WebhookDeliveryDetailSchema>;
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+function toDelivery(row: DeliveryRow, acceptLanguage: string | undefined): Delivery {
+  return {
+    id: row.id,
+    event: row.event_type,
+    status: row.status,
+    payment_code: row.payment_code,
+    attempt_count: row.attempt_count,
+    last_status_code: row.last_status_code,
+    last_error: row.last_error,
+    last_error_code: row.last_error_code,
+    last_error_message: deliveryErrorMessage(row.last_error_code, acceptLanguage),
+    next_attempt_at: iso(row.next_attempt_at),
+    delivered_at: iso(row.delivered_at),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+function toDetail(row: DeliveryRow, acceptLanguage: string | undefined): DeliveryDetail {
+  return { ...toDelivery(row, acceptLanguage), url: row.url, payload: JSON.parse(row.body) as unknown };
+}
+
+/** The merchant's view of its v3 deliveries, and the retry of a failed one. */
+@Injectable()
+export class DeliveryQueryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deliveries: DeliveryRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async list(caller: Caller, query: { page: number; per_page: number; status: DeliveryRow['status'] | null; accept_language?: string }) {
+    const { rows, total } = await this.deliveries.list(this.dataSource, caller, query.status, query.per_page, (query.page - 1) * query.per_page);
+    return {
+      data: rows.map((row) => toDelivery(row, query.accept_language)),
+      meta: { page: query.page, per_page: query.per_page, total, total_pages: Math.ceil(total / query.per_page) },
+    };
+  }
+
+  async get(caller: Caller, id: string, acceptLanguage?: string): Promise<DeliveryDetail> {
+    const row = await this.deliveries.find(this.dataSource, caller, id);
+    if (!row) throw new ApiError('1000011', 'No delivery with this id');
+    return toDetail(row, acceptLanguage);
+  }
+
+  /**
+   * Re-queues a failed delivery for one attempt now. The same Idempotency-Key returns the
+   * first answer and queues nothing more; a key used for another delivery is 409 9000039.
+   */
+  async retry(caller: Caller, id: string, idempotencyKey: string, acceptLanguage?: string): Promise<DeliveryDetail> {
+    return this.dataSource.transaction(async (tx) => {
+      const earlier = await this.deliveries.findRetryRequest(tx, caller, idempotencyKey);
+      if (earlier) {
+        if (earlier.delivery_id !== id) throw new ApiError('9000039', 'This Idempotency-Key was used to retry another delivery');
+        return earlier.response as DeliveryDetail;
+      }
+      const row = await this.deliveries.find(tx, caller, id, true);
+      if (!row) throw new ApiError('1000011', 'No delivery with this id');
+      if (row.status !== 'failed') throw new ApiError('1000012', `only a failed delivery can be retried; this one is ${row.status}`);
+      const detail = toDetail(await this.deliveries.requeue(tx, id, this.clock.now()), acceptLanguage);
+      if (!(await this.deliveries.saveRetryRequest(tx, caller, idempotencyKey, id, detail))) {
+        throw new ApiError('9000039', 'A retry with this Idempotency-Key is still running');
+      }
+      return detail;
+    });
+  }
+}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { queryRows, type SqlExecutor } from '@platform/persistence';
+
+export interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event_type: string;
+  scheme: 'v3' | 'v4';
+  merchant_code: string;
+  environment: string;
+  payment_code: string | null;
+  url: string;
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempt_count: number;
+  max_attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_error_code: string | null;
+  next_attempt_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Date;
+}
+
+export type NewDelivery = Pick<DeliveryRow, 'id' | 'event_id' | 'event_type' | 'scheme' | 'merchant_code' | 'environment' | 'payment_code' | 'url' | 'body' | 'created_at'>;
+
+const COLUMNS = `id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, status, attempt_count, max_attempts,
+  last_status_code, last_error, last_error_code, next_attempt_at, delivered_at, created_at`;
+
+/** SQL over deliveries and their attempts; merchant reads are scoped to merchant and environment. */
+@Injectable()
+export class DeliveryRepository {
+  /** One delivery per event: a redelivered event finds its delivery and adds nothing. */
+  async insert(tx: SqlExecutor, delivery: NewDelivery): Promise<void> {
+    await tx.query(
+      `INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (event_id) DO NOTHING`,
+      [delivery.id, delivery.event_id, delivery.event_type, delivery.scheme, delivery.merchant_code, delivery.environment, delivery.payment_code, delivery.url, delivery.body, delivery.created_at.toISOString()],
+    );
+  }
+
+  /**
+   * Claims due deliveries for one attempt each: the attempt number is fixed and recorded
+   * here (unique per delivery), and a lease keeps other replicas off until it runs out, so
+   * an attempt cut short by a crash is made again later, never twice at once.
+   */
+  async claimDue(tx: SqlExecutor, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
+    const claimed = await queryRows<DeliveryRow>(
+      tx,
+      `UPDATE webhooks.deliveries SET attempt_count = attempt_count + 1, lease_until = $2
+        WHERE id IN (SELECT id FROM webhooks.deliveries
+                      WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+                      ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING ${COLUMNS}`,
+      [now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit],
+    );
+    for (const row of claimed) {
+      await tx.query('INSERT INTO webhooks.attempts (delivery_id, attempt_no, started_at) VALUES ($1, $2, $3)', [row.id, row.attempt_count, now.toISOString()]);
+    }
+    return claimed;
+  }
+
+  async recordAttempt(
+    tx: SqlExecutor,
+    delivery: DeliveryRow,
+    outcome: { statusCode: number | null; errorCode: string | null; error: string | null; durationMs: number; delivered: boolean },
+    next: { status: DeliveryRow['status']; nextAttemptAt: Date | null },
+    now: Date,
+  ): Promise<void> {
+    await tx.query('UPDATE webhooks.attempts SET finished_at = $3, status_code = $4, error_code = $5, duration_ms = $6 WHERE delivery_id = $1 AND attempt_no = $2', [
+      delivery.id,
+      delivery.attempt_count,
+      now.toISOString(),
+      outcome.statusCode,
+      outcome.errorCode,
+      outcome.durationMs,
+    ]);
+    await tx.query(
+      `UPDATE webhooks.deliveries SET status = $3, last_status_code = $4, last_error = $5, last_error_code = $6, next_attempt_at = $7,
+         delivered_at = CASE WHEN $3 = 'delivered' THEN $8::timestamptz ELSE delivered_at END, lease_until = NULL
+        WHERE id = $1 AND attempt_count = $2`,
+      [delivery.id, delivery.attempt_count, next.status, outcome.statusCode, outcome.error, outcome.errorCode, next.nextAttemptAt?.toISOString() ?? null, now.toISOString()],
+    );
+  }
+
+  async find(tx: SqlExecutor, owner: { merchantCode: string; environment: string }, id: string, lock = false): Promise<DeliveryRow | undefined> {
+    const rows = await queryRows<DeliveryRow>(
+      tx,
+      `SELECT ${COLUMNS} FROM webhooks.deliveries WHERE id = $1 AND merchant_code = $2 AND environment = $3 AND scheme = 'v3' ${lock ? 'FOR UPDATE' : ''}`,
+      [id, owner.merchantCode, owner.environment],
+    );
+    return rows[0];
+  }
+
+  async list(tx: SqlExecutor, owner: { merchantCode: string; environment: string }, status: string | null, limit: number, offset: number): Promise<{ rows: DeliveryRow[]; total: number }> {
+    const where = `merchant_code = $1 AND environment = $2 AND scheme = 'v3' AND ($3::text IS NULL OR status = $3)`;
+    const params = [owner.merchantCode, owner.environment, status];
+    const [rows, count] = await Promise.all([
+      queryRows<DeliveryRow>(tx, `SELECT ${COLUMNS} FROM webhooks.deliveries WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [...params, limit, offset]),
+      queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM webhooks.deliveries WHERE ${where}`, params),
+    ]);
+    return { rows, total: count[0]?.total ?? 0 };
+  }
+
+  /** A failed delivery gets one more attempt, now. */
+  async requeue(tx: SqlExecutor, id: string, now: Date): Promise<DeliveryRow> {
+    const rows = await queryRows<DeliveryRow>(
+      tx,
+      `UPDATE webhooks.deliveries SET status = 'pending', next_attempt_at = $2, max_attempts = attempt_count + 1, lease_until = NULL
+        WHERE id = $1 AND status = 'failed' RETURNING ${COLUMNS}`,
+      [id, now.toISOString()],
+    );
+    return rows[0]!;
+  }
+
+  async findRetryRequest(tx: SqlExecutor, owner: { merchantCode: string; environment: string }, key: string): Promise<{ delivery_id: string; response: unknown } | undefined> {
+    const rows = await queryRows<{ delivery_id: string; response: unknown }>(
+      tx,
+      'SELECT delivery_id, response FROM webhooks.retry_requests WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3',
+      [owner.merchantCode, owner.environment, key],
+    );
+    return rows[0];
+  }
+
+  async saveRetryRequest(tx: SqlExecutor, owner: { merchantCode: string; environment: string }, key: string, deliveryId: string, response: unknown): Promise<boolean> {
+    const rows = await queryRows(
+      tx,
+      `INSERT INTO webhooks.retry_requests (merchant_code, environment, idempotency_key, delivery_id, response) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING delivery_id`,
+      [owner.merchantCode, owner.environment, key, deliveryId, JSON.stringify(response)],
+    );
+    return rows.length === 1;
+  }
+
+  async queueDepth(tx: SqlExecutor): Promise<number> {
+    const rows = await queryRows<{ depth: number }>(tx, `SELECT count(*)::int AS depth FROM webhooks.deliveries WHERE status = 'pending'`);
+    return rows[0]?.depth ?? 0;
+  }
+}

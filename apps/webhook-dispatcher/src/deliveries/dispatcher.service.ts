@@ -1,0 +1,128 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { isEnvironment } from '@platform/contracts';
+import type { Logger } from '@platform/observability';
+import { CONFIG, LOGGER, MerchantSettings, Metrics, PeriodicTask, masterKey } from '@platform/service-kit';
+import type { Config } from '../config';
+import { CLOCK, type Clock } from './clock';
+import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
+import { nextAttemptAt } from './retry-schedule';
+import { signedHeaders } from './webhook-signer';
+import { WebhookSender, type SendOutcome } from './webhook-sender';
+
+const LEASE_MS = 60_000;
+
+/**
+ * Makes the due attempts: claims a batch (SKIP LOCKED, one attempt number each), sends
+ * them in parallel, and records each outcome with the next attempt of the spec's schedule.
+ */
+@Injectable()
+export class DispatcherService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly task: PeriodicTask;
+  private readonly masterKey: Buffer;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly outcomes: Counter<'outcome' | 'scheme'>;
+  private readonly latency: Histogram<'outcome'>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deliveries: DeliveryRepository,
+    private readonly settings: MerchantSettings,
+    private readonly sender: WebhookSender,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(Metrics) metrics: Metrics,
+  ) {
+    this.masterKey = masterKey(config);
+    this.task = new PeriodicTask('webhook dispatch', config.DISPATCH_INTERVAL_MS, () => this.fillSlots(), logger);
+    this.outcomes = new Counter({ name: 'webhook_attempts_total', help: 'Delivery attempts by outcome', labelNames: ['outcome', 'scheme'], registers: [metrics.registry] });
+    this.latency = new Histogram({
+      name: 'webhook_attempt_duration_seconds',
+      help: 'Duration of one delivery attempt',
+      labelNames: ['outcome'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 13],
+      registers: [metrics.registry],
+    });
+    const repository = deliveries;
+    new Gauge({
+      name: 'webhook_queue_depth',
+      help: 'Deliveries waiting for an attempt',
+      registers: [metrics.registry],
+      async collect() {
+        this.set(await repository.queueDepth(dataSource));
+      },
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.task.stop();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Keeps up to DISPATCH_CONCURRENCY attempts running: a slow receiver holds one slot, not
+   * the whole batch. Each finished attempt frees its slot for the next due delivery.
+   */
+  async fillSlots(): Promise<void> {
+    const free = this.config.DISPATCH_CONCURRENCY - this.inFlight.size;
+    if (free <= 0) return;
+    const now = this.clock.now();
+    const claimed = await this.dataSource.transaction((tx) => this.deliveries.claimDue(tx, now, LEASE_MS, free));
+    for (const delivery of claimed) {
+      const running: Promise<void> = this.attempt(delivery)
+        .catch((error: unknown) => this.logger.error({ err: error, delivery_id: delivery.id }, 'webhook attempt failed to record'))
+        .finally(() => {
+          this.inFlight.delete(running);
+          if (claimed.length === free) void this.fillSlots().catch(() => undefined);
+        });
+      this.inFlight.add(running);
+    }
+  }
+
+  /** Makes every attempt due now and waits for them all; returns how many were made. */
+  async dispatchDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const now = this.clock.now();
+      const claimed = await this.dataSource.transaction((tx) => this.deliveries.claimDue(tx, now, LEASE_MS, this.config.DISPATCH_CONCURRENCY));
+      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      total += claimed.length;
+      if (claimed.length < this.config.DISPATCH_CONCURRENCY) return total;
+    }
+  }
+
+  private async attempt(delivery: DeliveryRow): Promise<void> {
+    const outcome = await this.send(delivery);
+    const finishedAt = this.clock.now();
+    const next = outcome.delivered
+      ? { status: 'delivered' as const, nextAttemptAt: null }
+      : (() => {
+          const at = nextAttemptAt(delivery.attempt_count, delivery.max_attempts, finishedAt, this.config.WEBHOOK_RETRY_TIME_SCALE);
+          return { status: at ? ('pending' as const) : ('failed' as const), nextAttemptAt: at };
+        })();
+    await this.dataSource.transaction((tx) => this.deliveries.recordAttempt(tx, delivery, outcome, next, finishedAt));
+    const label = outcome.delivered ? 'delivered' : next.status === 'failed' ? 'failed' : 'retry_scheduled';
+    this.outcomes.inc({ outcome: label, scheme: delivery.scheme });
+    this.latency.observe({ outcome: outcome.delivered ? 'delivered' : 'failed' }, outcome.durationMs / 1000);
+    this.logger.info(
+      { delivery_id: delivery.id, event_id: delivery.event_id, attempt: delivery.attempt_count, outcome: label, status_code: outcome.statusCode, error_code: outcome.errorCode },
+      'webhook attempt',
+    );
+  }
+
+  private async send(delivery: DeliveryRow): Promise<SendOutcome> {
+    const fail = (errorCode: SendOutcome['errorCode'], error: string): SendOutcome => ({ delivered: false, statusCode: null, errorCode, error, durationMs: 0 });
+    if (!isEnvironment(delivery.environment)) return fail('webhook_environment_invalid', `environment ${delivery.environment}`);
+    const merchant = this.settings.get(delivery.merchant_code, delivery.environment);
+    if (!merchant) return fail('webhook_environment_invalid', 'no settings for the environment');
+    const headers = signedHeaders(delivery, merchant, this.masterKey, this.clock.now());
+    if (!headers) return fail('webhook_signing_unavailable', 'no API key to sign with');
+    return this.sender.send(delivery.url, headers, delivery.body);
+  }
+}

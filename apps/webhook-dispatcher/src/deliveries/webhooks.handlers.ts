@@ -1,0 +1,26 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ApiError, GetWebhookDelivery, ListWebhookDeliveries, RetryWebhookDelivery, type Caller } from '@platform/contracts';
+import { RpcServer, type CommandContext } from '@platform/messaging';
+import { DeliveryQueryService } from './delivery-query.service';
+
+function callerOf(context: CommandContext): Caller {
+  if (!context.caller) throw new ApiError('0055502');
+  return context.caller;
+}
+
+@Injectable()
+export class WebhooksHandlers implements OnModuleInit {
+  constructor(
+    private readonly rpc: RpcServer,
+    private readonly queries: DeliveryQueryService,
+  ) {}
+
+  onModuleInit(): void {
+    this.rpc.handle(ListWebhookDeliveries, (request, context) => this.queries.list(callerOf(context), request));
+    this.rpc.handle(GetWebhookDelivery, (request, context) => this.queries.get(callerOf(context), request.id, request.accept_language));
+    this.rpc.handle(RetryWebhookDelivery, (request, context) => {
+      if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      return this.queries.retry(callerOf(context), request.id, context.idempotencyKey, request.accept_language);
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { MerchantEnvironmentChanged, merchantEnvironmentKey, type MerchantEnvironment } from '@platform/contracts';
+import { testInfrastructure } from './test-environment';
+
+/** A complete merchant environment as the gateway broadcasts it, for integration tests of one service. */
+export function merchantEnvironmentFixture(overrides: Partial<MerchantEnvironment> & Pick<MerchantEnvironment, 'merchant_code' | 'environment' | 'version'>): MerchantEnvironment {
+  return {
+    account_number: overrides.merchant_code.slice(4, 10),
+    name: 'Integration Test Merchant',
+    base_currency: 'TRY',
+    status: 'active',
+    webhook_url: null,
+    success_return_url: null,
+    failure_return_url: null,
+    direct_api_enabled: true,
+    card_payments_enabled: true,
+    setup_complete: true,
+    payment_limits: [],
+    settlement_delay_days: 0,
+    withdrawal_min_amount: '10.00',
+    withdrawal_daily_limit: '100000.00',
+    hosted_page_frame_origins: [],
+    signing_key: null,
+    ...overrides,
+  };
+}
+
+/** Puts merchant environments on the settings topic under `topicPrefix`, as the gateway's relay would. */
+export async function publishMerchantSettings(topicPrefix: string, merchants: MerchantEnvironment[]): Promise<void> {
+  const kafka = new Kafka({ clientId: 'settings-fixture', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+  const producer = kafka.producer();
+  await producer.connect();
+  try {
+    await producer.send({
+      topic: `${topicPrefix}${MerchantEnvironmentChanged.topic}`,
+      messages: merchants.map((merchant) => ({
+        key: merchantEnvironmentKey(merchant.merchant_code, merchant.environment),
+        value: JSON.stringify({ event_id: randomUUID(), event_type: MerchantEnvironmentChanged.type, occurred_at: new Date().toISOString(), payload: merchant }),
+      })),
+    });
+  } finally {
+    await producer.disconnect();
+  }
+}
