@@ -8,6 +8,7 @@ import {
   cardFields,
   eventually,
   openScreen,
+  payOnPaymentPage,
   submitForm,
   testInfrastructure,
   type ProvisionedMerchant,
@@ -44,10 +45,7 @@ describe('ledger and balances', () => {
     const v3 = new V3Client(stack.url('gateway'), merchant);
     const created = await v3.request('POST', '/api/v3/payments', { amount, currency_code: currency }, { headers: { 'Idempotency-Key': randomUUID() } });
     expect(created.status).toBe(201);
-    const url = created.body.payment_url;
-    const form = await openScreen(url);
-    await submitForm(url, form, cardFields('4355090000044242'));
-    await submitForm(`${url}/3ds`, await openScreen(url, form.cookie), { result: 'success' });
+    await payOnPaymentPage(created.body.payment_url);
     expect((await v3.request('GET', `/api/v3/payments/${created.body.code}`)).body.status).toBe('paid');
     return created.body.code;
   }

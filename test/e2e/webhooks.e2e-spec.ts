@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@platform/signing';
-import { OperatorClient, Stack, V3Client, V4Client, cardFields, eventually, openScreen, submitForm, type ProvisionedMerchant } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, V4Client, cardFields, eventually, openScreen, payOnPaymentPage, submitForm, type ProvisionedMerchant } from '@platform/testing';
 
 interface Delivered {
   scheme: 'v3' | 'v4';
@@ -65,12 +65,7 @@ describe('webhook deliveries end to end', () => {
     return created.body;
   }
 
-  async function pay(url: string, number: string, result: 'success' | 'failure'): Promise<void> {
-    const form = await openScreen(url);
-    await submitForm(url, form, cardFields(number));
-    const screen = await openScreen(url, form.cookie);
-    if (screen.html.includes('name="result"')) await submitForm(`${url}/3ds`, screen, { result });
-  }
+  const pay = (url: string, number: string, result: 'success' | 'failure') => payOnPaymentPage(url, number, result);
 
   const deliveriesOf = (predicate: (d: Delivered) => boolean, count: number) => eventually(async () => delivered.filter(predicate), (found) => found.length >= count);
 

@@ -185,6 +185,46 @@ describe('ledger on real Postgres', () => {
     });
   });
 
+  describe('reversal reservations', () => {
+    const refund = (caller: Caller, paymentReference: string, operation = randomUUID()) =>
+      reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', payment_reference: paymentReference, confirm_within_seconds: 300 });
+
+    it('holds an unsettled payment: reserved from pending settlement, settles again when released, never when consumed', async () => {
+      const caller = await newMerchant('live', 'TRY', 0);
+      const paidAt = new Date(Date.now() + 40 * 86_400_000);
+      const [first, second] = [`v3:${randomUUID()}`, `v3:${randomUUID()}`];
+      await collect(caller, first, '80.00', 'TRY', paidAt);
+      await collect(caller, second, '20.00', 'TRY', paidAt);
+      const released = await refund(caller, first);
+      expect(released).toMatchObject({ amount: '80.00', status: 'reserved' });
+      const consumed = await refund(caller, second);
+      expect(await wallets(caller)).toMatchObject({ available: '0.00', pending_settlement: '0.00', reserved: '100.00' });
+      await expect(refund(caller, first)).rejects.toMatchObject({ code: '1000012' });
+      await settlement.settleDue(new Date(paidAt.getTime() + 1000));
+      expect(await wallets(caller)).toMatchObject({ available: '0.00', pending_settlement: '0.00' });
+      await reservations.release(caller, released.operation_id);
+      await reservations.consume(caller, consumed.operation_id);
+      expect(await wallets(caller)).toMatchObject({ available: '0.00', pending_settlement: '80.00', reserved: '0.00' });
+      await settlement.settleDue(new Date(paidAt.getTime() + 2000));
+      expect(await wallets(caller)).toMatchObject({ available: '80.00', pending_settlement: '0.00', reserved: '0.00' });
+      // Released, the payment may be refunded again: now from available.
+      expect(await refund(caller, first)).toMatchObject({ amount: '80.00', status: 'reserved' });
+      expect(await wallets(caller)).toMatchObject({ available: '0.00', reserved: '80.00' });
+    });
+
+    it('reserves exactly what a converted payment was booked at, and refuses a payment the ledger never booked', async () => {
+      const caller = await newMerchant('sandbox', 'USD');
+      const reference = `v3:${randomUUID()}`;
+      await collect(caller, reference, '100.00', 'EUR', new Date('2021-06-01T00:00:00Z'));
+      expect(await refund(caller, reference)).toMatchObject({ amount: '108.00', currency_code: 'USD' });
+      await expect(
+        reservations.reserve(caller, { operation_id: randomUUID(), kind: 'refund', wallet: 'api', payment_reference: `v3:${randomUUID()}`, confirm_within_seconds: 300 }),
+      ).rejects.toMatchObject({ code: '1000012' });
+      const stranger = await newMerchant('sandbox', 'USD');
+      await expect(refund(stranger, reference)).rejects.toMatchObject({ code: '1000012' });
+    });
+  });
+
   describe('property: random sequences of money movements', () => {
     type Step =
       | { op: 'pay'; amount: number; replay: boolean }

@@ -3,13 +3,14 @@ import { ConfigSchema } from './config';
 import { DATABASE } from './database';
 import { PaymentPageModule } from './payment-page/payment-page.module';
 import { PaymentsModule } from './payments/payments.module';
+import { ReversalsModule } from './reversals/reversals.module';
 
 runService({
   name: 'payments-v3',
   ...DATABASE,
-  rpcClient: false,
+  rpcClient: true,
   merchantSettings: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
-  imports: () => [PaymentsModule, PaymentPageModule],
+  imports: () => [PaymentsModule, PaymentPageModule, ReversalsModule],
 });

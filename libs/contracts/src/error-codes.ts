@@ -40,6 +40,8 @@ export const ERROR_CATALOGUE = {
   '9000019': { status: 422, en: 'Withdrawal amount below the account minimum', tr: 'Çekim tutarı hesabın alt sınırının altında' },
   '9000020': { status: 422, en: 'Amount exceeds the available balance of the wallet', tr: 'Tutar cüzdanın kullanılabilir bakiyesini aşıyor' },
   '9000021': { status: 422, en: 'Withdrawal amount above the account daily limit', tr: 'Çekim tutarı hesabın günlük sınırının üstünde' },
+  '9000040': { status: 409, en: 'Only a paid payment can be refunded or voided', tr: 'Yalnızca ödenmiş bir ödeme iade veya iptal edilebilir' },
+  '9000041': { status: 409, en: 'The payment already has an open or completed reversal', tr: 'Ödemenin açık veya tamamlanmış bir iade/iptal talebi zaten var' },
   '9000038': { status: 422, en: 'return_url is invalid', tr: 'return_url geçersiz' },
   '9000039': { status: 409, en: 'Repeat the same request unchanged with the same Idempotency-Key', tr: 'Aynı isteği aynı Idempotency-Key ile değiştirmeden tekrarlayın' },
   // Platform codes without a spec meaning

@@ -37,3 +37,11 @@ export function submitForm(
 export function cardFields(number: string, overrides: Record<string, string> = {}): Record<string, string> {
   return { holder_name: 'Can Demir', number, expiry_month: '12', expiry_year: '30', cvv: '123', ...overrides };
 }
+
+/** A customer pays a v3 payment on its page: the card form, then the 3-D Secure screen when one follows. */
+export async function payOnPaymentPage(paymentUrl: string, cardNumber = '4355090000044242', threeDs: 'success' | 'failure' | 'timeout' = 'success'): Promise<void> {
+  const form = await openScreen(paymentUrl);
+  await submitForm(paymentUrl, form, cardFields(cardNumber));
+  const screen = await openScreen(paymentUrl, form.cookie);
+  if (screen.html.includes('name="result"')) await submitForm(`${paymentUrl}/3ds`, screen, { result: threeDs });
+}

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ApiError } from '@platform/contracts';
+import { sha256Hex } from '@platform/signing';
 
 /** The Idempotency-Key every v3 POST requires. */
 export const IdempotencyKeySchema = z.object({
@@ -9,4 +12,23 @@ export const IdempotencyKeySchema = z.object({
 export function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+const SCENARIO_HEADER = 'x-cav-sandbox-scenario';
+
+/** The optional sandbox scenario: sandbox keys only, and only the values the endpoint knows (422 1000001). */
+export function sandboxScenario<T extends string>(request: FastifyRequest, environment: string, allowed: readonly T[]): T | null {
+  const value = headerOf(request, SCENARIO_HEADER);
+  if (value === undefined) return null;
+  const refuse = (message: string) => new ApiError('1000001', `X-CAV-Sandbox-Scenario ${message}`, { errors: { 'X-CAV-Sandbox-Scenario': [message] } });
+  if (environment !== 'sandbox') throw refuse('is for sandbox keys only');
+  if (!(allowed as readonly string[]).includes(value)) throw refuse(`must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+/** The Idempotency-Key fingerprint: method, path, exact body bytes and the sandbox scenario header (ARCHITECTURE.md). */
+export function requestFingerprint(request: FastifyRequest, scenario: string | null): string {
+  return createHash('sha256')
+    .update([request.method, request.url.split('?')[0], sha256Hex(request.rawBody ?? ''), scenario ?? ''].join('\n'))
+    .digest('hex');
 }

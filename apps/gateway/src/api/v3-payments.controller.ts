@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CreatePayment, GetPayment, PAYMENT_CURRENCIES, PaymentSchema, type Payment } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { sha256Hex } from '@platform/signing';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { IdempotencyKeySchema, headerOf } from './v3-headers';
+import { IdempotencyKeySchema, headerOf, requestFingerprint } from './v3-headers';
 
 export const CreatePaymentBodySchema = z
   .object({
@@ -51,10 +49,7 @@ export class V3PaymentsController {
     const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
     const payment = parseOrReject(CreatePaymentBodySchema, body);
     const scenario = headerOf(request, 'x-cav-sandbox-scenario') ?? null;
-    // The key's fingerprint: method, path, exact body bytes and the sandbox scenario header (ARCHITECTURE.md).
-    const fingerprint = createHash('sha256')
-      .update([request.method, request.url.split('?')[0], sha256Hex(request.rawBody ?? ''), scenario ?? ''].join('\n'))
-      .digest('hex');
+    const fingerprint = requestFingerprint(request, scenario);
     const result = await this.rpc.request(
       CreatePayment,
       { body: payment, fingerprint, scenario },

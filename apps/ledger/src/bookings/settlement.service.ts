@@ -51,7 +51,7 @@ export class SettlementService implements OnApplicationBootstrap, OnApplicationS
         const due = await queryRows<DueSettlement>(
           tx,
           `SELECT transaction_id, merchant_code, environment, wallet, currency, amount::text AS amount FROM ledger.settlements
-            WHERE settled_at IS NULL AND due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+            WHERE settled_at IS NULL AND held_by IS NULL AND due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
           [now.toISOString(), BATCH],
         );
         for (const row of due) {

@@ -17,9 +17,13 @@ interface ReservationRow {
   amount: string;
   status: 'reserved' | 'released' | 'consumed';
   confirmed: boolean;
+  source_part: 'available' | 'pending_settlement';
+  payment_reference: string | null;
 }
 
-const COLUMNS = 'operation_id, merchant_code, environment, kind, wallet, currency, amount::text AS amount, status, confirmed';
+const COLUMNS = 'operation_id, merchant_code, environment, kind, wallet, currency, amount::text AS amount, status, confirmed, source_part, payment_reference';
+
+type ReserveRequest = { operation_id: string; kind: 'refund' | 'withdrawal'; wallet: Wallet; amount?: string; payment_reference?: string; confirm_within_seconds: number };
 
 /**
  * Money set aside for a refund or a withdrawal: reserve moves it from available to
@@ -34,24 +38,24 @@ export class ReservationsService {
     private readonly settings: MerchantSettings,
   ) {}
 
-  async reserve(
-    caller: Caller,
-    request: { operation_id: string; kind: 'refund' | 'withdrawal'; wallet: Wallet; amount: string; confirm_within_seconds: number },
-    now = new Date(),
-  ): Promise<Reservation> {
-    const amount = parseWireAmount(request.amount);
-    if (!amount || amount.lte(0)) throw new ApiError('1000001', 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
+  async reserve(caller: Caller, request: ReserveRequest, now = new Date()): Promise<Reservation> {
     const merchant = await this.settings.current(caller);
     if (!merchant) throw new ApiError('0055502');
     const currency = merchant.base_currency;
+    const source = request.payment_reference ? await this.paymentSource(caller, request.payment_reference) : await this.walletSource(request);
     try {
       return await this.dataSource.transaction(async (tx) => {
-        const available = merchantAccount(caller.merchantCode, caller.environment, request.wallet, 'available', currency);
+        const settlement = source.transactionId ? await this.heldSettlement(tx, source.transactionId) : undefined;
+        const part = settlement ? 'pending_settlement' : 'available';
+        const from = merchantAccount(caller.merchantCode, caller.environment, request.wallet, part, currency);
         const reserved = merchantAccount(caller.merchantCode, caller.environment, request.wallet, 'reserved', currency);
-        const [balance] = await this.journal.lockBalances(tx, [available, reserved]);
+        const [balance] = await this.journal.lockBalances(tx, [from, reserved]);
         const earlier = await this.find(tx, request.operation_id);
-        if (earlier) return this.repeat(earlier, caller, request, amount);
-        if (balance!.lt(amount)) throw new ApiError('9000020', `the ${request.wallet} wallet has ${balance!.toFixed(2)} ${currency} available`);
+        if (earlier) return this.repeat(earlier, caller, request, source.amount);
+        if (request.payment_reference && (await this.liveReservationOf(tx, request.payment_reference))) {
+          throw new ApiError('1000012', `${request.payment_reference} already has a reversal reserved`);
+        }
+        if (part === 'available' && balance!.lt(source.amount)) throw new ApiError('9000020', `the ${request.wallet} wallet has ${balance!.toFixed(2)} ${currency} available`);
         await this.journal.post(tx, {
           kind: 'reserve',
           reference: request.operation_id,
@@ -59,24 +63,75 @@ export class ReservationsService {
           environment: caller.environment,
           occurredAt: now,
           description: `${request.kind} ${request.operation_id}`,
-          postings: transfer(available, reserved, amount),
+          postings: transfer(from, reserved, source.amount),
         });
+        if (settlement) await tx.query('UPDATE ledger.settlements SET held_by = $2 WHERE transaction_id = $1', [source.transactionId, request.operation_id]);
         const rows = await queryRows<ReservationRow>(
           tx,
-          `INSERT INTO ledger.reservations (operation_id, merchant_code, environment, kind, wallet, currency, amount, status, confirm_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'reserved', $8) RETURNING ${COLUMNS}`,
-          [request.operation_id, caller.merchantCode, caller.environment, request.kind, request.wallet, currency, amount.toFixed(2), new Date(now.getTime() + request.confirm_within_seconds * 1000).toISOString()],
+          `INSERT INTO ledger.reservations (operation_id, merchant_code, environment, kind, wallet, currency, amount, status, confirm_by, source_part, payment_reference)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'reserved', $8, $9, $10) RETURNING ${COLUMNS}`,
+          [
+            request.operation_id,
+            caller.merchantCode,
+            caller.environment,
+            request.kind,
+            request.wallet,
+            currency,
+            source.amount.toFixed(2),
+            new Date(now.getTime() + request.confirm_within_seconds * 1000).toISOString(),
+            part,
+            request.payment_reference ?? null,
+          ],
         );
         return toReservation(rows[0]!);
       });
     } catch (error) {
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === '23505' && constraint === 'reservations_one_per_payment') throw new ApiError('1000012', `${request.payment_reference} already has a reversal reserved`);
       // The same operation reserved in parallel: the one that committed first is the answer.
-      if ((error as { code?: string }).code === '23505') {
+      if (code === '23505') {
         const earlier = await this.find(this.dataSource, request.operation_id);
-        if (earlier) return this.repeat(earlier, caller, request, amount);
+        if (earlier) return this.repeat(earlier, caller, request, source.amount);
       }
       throw error;
     }
+  }
+
+  private async walletSource(request: ReserveRequest): Promise<{ amount: Decimal; transactionId?: string }> {
+    const amount = parseWireAmount(request.amount);
+    if (!amount || amount.lte(0)) throw new ApiError('1000001', 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
+    return { amount };
+  }
+
+  /** What the payment was booked at; it may be on its way from the payment event, so wait briefly. */
+  private async paymentSource(caller: Caller, reference: string, waitMs = 3000): Promise<{ amount: Decimal; transactionId: string }> {
+    for (let waited = 0; ; waited += 100) {
+      const rows = await queryRows<{ id: string; amount: string }>(
+        this.dataSource,
+        `SELECT t.id, p.amount::text AS amount FROM ledger.transactions t
+           JOIN ledger.postings p ON p.transaction_id = t.id JOIN ledger.accounts a ON a.id = p.account_id
+          WHERE t.kind = 'payment' AND t.reference = $1 AND a.owner = $2 AND a.environment = $3`,
+        [reference, caller.merchantCode, caller.environment],
+      );
+      if (rows[0]) return { amount: new Decimal(rows[0].amount), transactionId: rows[0].id };
+      if (waited >= waitMs) throw new ApiError('1000012', `${reference} is not booked yet; try again shortly`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  private async liveReservationOf(tx: SqlExecutor, paymentReference: string): Promise<boolean> {
+    const rows = await queryRows(tx, `SELECT 1 FROM ledger.reservations WHERE payment_reference = $1 AND status IN ('reserved', 'consumed')`, [paymentReference]);
+    return rows.length > 0;
+  }
+
+  /** The payment's settlement while it is still pending and free; undefined once settled. */
+  private async heldSettlement(tx: SqlExecutor, transactionId: string): Promise<{ transaction_id: string } | undefined> {
+    const rows = await queryRows<{ transaction_id: string }>(
+      tx,
+      'SELECT transaction_id FROM ledger.settlements WHERE transaction_id = $1 AND settled_at IS NULL AND held_by IS NULL FOR UPDATE',
+      [transactionId],
+    );
+    return rows[0];
   }
 
   confirm(caller: Caller, operationId: string): Promise<Reservation> {
@@ -116,7 +171,7 @@ export class ReservationsService {
     const reserved = merchantAccount(row.merchant_code, row.environment, row.wallet, 'reserved', row.currency);
     const destination =
       to === 'released'
-        ? merchantAccount(row.merchant_code, row.environment, row.wallet, 'available', row.currency)
+        ? merchantAccount(row.merchant_code, row.environment, row.wallet, row.source_part, row.currency)
         : platformAccount(row.environment, row.kind === 'refund' ? 'refunds_paid' : 'payouts_sent', row.currency);
     await this.journal.post(tx, {
       kind: to === 'released' ? 'release' : 'consume',
@@ -127,6 +182,11 @@ export class ReservationsService {
       description: `${row.kind} ${row.operation_id}`,
       postings: transfer(reserved, destination, new Decimal(row.amount)),
     });
+    if (row.source_part === 'pending_settlement') {
+      // Released, the payment settles as planned; consumed, it never will.
+      if (to === 'released') await tx.query('UPDATE ledger.settlements SET held_by = NULL WHERE held_by = $1', [row.operation_id]);
+      else await tx.query('UPDATE ledger.settlements SET settled_at = $2 WHERE held_by = $1', [row.operation_id, now.toISOString()]);
+    }
     const rows = await queryRows<ReservationRow>(
       tx,
       `UPDATE ledger.reservations SET status = $2, confirmed = true, finished_at = $3 WHERE operation_id = $1 RETURNING ${COLUMNS}`,

@@ -4,6 +4,8 @@ import { queryRows, type SqlExecutor } from '@platform/persistence';
 
 export interface PaymentRow {
   id: string;
+  public_id: string;
+  order_public_id: string;
   code: string;
   merchant_code: string;
   environment: 'sandbox' | 'live';
@@ -28,16 +30,16 @@ export interface IdempotencyRow {
   payment_code: string;
 }
 
-const COLUMNS = `id::text AS id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
+const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
   webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure`;
 
 /** All SQL over payments, idempotency keys and FX rates; payment queries are scoped to their owner. */
 @Injectable()
 export class PaymentRepository {
-  async findByCode(tx: SqlExecutor, owner: Caller, code: string): Promise<PaymentRow | undefined> {
+  async findByCode(tx: SqlExecutor, owner: Caller, code: string, lock = false): Promise<PaymentRow | undefined> {
     const rows = await queryRows<PaymentRow>(
       tx,
-      `SELECT ${COLUMNS} FROM payments.payments WHERE merchant_code = $1 AND environment = $2 AND code = $3`,
+      `SELECT ${COLUMNS} FROM payments.payments WHERE merchant_code = $1 AND environment = $2 AND code = $3 ${lock ? 'FOR UPDATE' : ''}`,
       [owner.merchantCode, owner.environment, code],
     );
     return rows[0];
@@ -64,7 +66,7 @@ export class PaymentRepository {
     return rows.length === 1;
   }
 
-  async insert(tx: SqlExecutor, owner: Caller, payment: Omit<PaymentRow, 'id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>): Promise<PaymentRow> {
+  async insert(tx: SqlExecutor, owner: Caller, payment: Omit<PaymentRow, 'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>): Promise<PaymentRow> {
     const rows = await queryRows<PaymentRow>(
       tx,
       `INSERT INTO payments.payments (merchant_code, environment, code, merchant_reference, amount, currency_code, merchant_name,

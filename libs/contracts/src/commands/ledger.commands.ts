@@ -43,21 +43,26 @@ export const ReservationSchema = z.object({
 export type Reservation = z.infer<typeof ReservationSchema>;
 
 /**
- * Moves `amount` (in the account's base currency) of the caller's wallet from available
- * to reserved for one operation; idempotent by `operation_id`, 422 9000020 when the
- * wallet's available part is smaller. Unconfirmed reservations are released by the
- * ledger's reconciliation after `confirm_within_seconds`.
+ * Sets money of the caller's wallet aside for one operation; idempotent by `operation_id`.
+ * A withdrawal names `amount` (base currency), taken from available (422 9000020 when
+ * smaller). A refund names `payment_reference` (`v3:<code>`) and reserves exactly what
+ * that payment was booked at: from pending settlement while it has not settled, from
+ * available afterwards; one live reservation per payment (409 1000012). Unconfirmed
+ * reservations are released by the ledger's reconciliation after `confirm_within_seconds`.
  */
 export const ReserveFunds = defineCommand({
   type: 'ledger.reserve',
   topic: Topics.ledgerCommands,
-  request: z.object({
-    operation_id: z.string().min(1).max(100),
-    kind: z.enum(['refund', 'withdrawal']),
-    wallet: z.enum(WALLETS),
-    amount: z.string(),
-    confirm_within_seconds: z.number().int().min(1).max(86400).default(300),
-  }),
+  request: z
+    .object({
+      operation_id: z.string().min(1).max(100),
+      kind: z.enum(['refund', 'withdrawal']),
+      wallet: z.enum(WALLETS),
+      amount: z.string().optional(),
+      payment_reference: z.string().optional(),
+      confirm_within_seconds: z.number().int().min(1).max(86400).default(300),
+    })
+    .refine((request) => (request.amount === undefined) !== (request.payment_reference === undefined), 'exactly one of amount and payment_reference'),
   reply: ReservationSchema,
 });
 

@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DecideReversal, ENVIRONMENTS, ListReversals, REVERSAL_STATUSES, type RequestOf } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuditService } from '../merchants/audit.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { PagingQuerySchema } from '../validation/paging';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+
+const QueueQuerySchema = PagingQuerySchema.extend({
+  environment: z.enum(ENVIRONMENTS).optional(),
+  status: z.enum(REVERSAL_STATUSES).optional(),
+  operation_type: z.enum(['refund', 'void']).optional(),
+}).strict();
+const ReversalIdSchema = z.string().uuid('must be a UUID');
+const CompleteBodySchema = z.object({ provider_reference: z.string().min(1).max(100) }).strict();
+const EmptyBodySchema = z.object({}).strict();
+
+/** The operators' review of refunds and voids: the queue, and every decision audited. */
+@Controller('admin/v1/reversals')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminReversalsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get()
+  @ApiRoute({
+    summary: 'Reversals of every merchant (default: the review queue, status requested)',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'A page of reversals with merchant_code' } },
+    errors: ['1000001'],
+  })
+  queue(@Query() query: unknown, @Req() request: FastifyRequest) {
+    const { page, per_page, environment, status, operation_type } = parseOrReject(QueueQuerySchema, query);
+    return this.rpc.request(
+      ListReversals,
+      { page, per_page, environment, status: status ?? 'requested', operation_type: operation_type ?? null, all_merchants: true },
+      { correlationId: request.correlationId },
+    );
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @ApiRoute({ summary: 'Approve: the amount is reserved, the refund awaits the provider', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: ['1000011', '1000012', '9000020'] })
+  approve(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    parseOrReject(EmptyBodySchema, body ?? {});
+    return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'approve' });
+  }
+
+  @Post(':id/complete')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: "Record the provider's refund reference: completed, the ledger is debited, payment.refunded is sent for a refund",
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: CompleteBodySchema,
+    responses: { 200: { description: 'The reversal' } },
+    errors: ['1000001', '1000011', '1000012'],
+  })
+  complete(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const { provider_reference } = parseOrReject(CompleteBodySchema, body);
+    return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'complete', provider_reference });
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiRoute({ summary: 'Reject before completion; a reservation is released', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: ['1000011', '1000012'] })
+  reject(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    parseOrReject(EmptyBodySchema, body ?? {});
+    return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'reject' });
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiRoute({ summary: 'Cancel before completion; a reservation is released', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: ['1000011', '1000012'] })
+  cancel(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    parseOrReject(EmptyBodySchema, body ?? {});
+    return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'cancel' });
+  }
+
+  private async decide(request: FastifyRequest, decision: RequestOf<typeof DecideReversal>) {
+    const result = await this.rpc.request(DecideReversal, decision, { correlationId: request.correlationId });
+    await this.audit.recordChange({
+      actor: request.operator ?? 'operator',
+      action: `reversal.${decision.action}`,
+      target: `${result.after.merchant_code}/reversals/${result.after.id}`,
+      correlationId: request.correlationId,
+      before: result.before,
+      after: result.after,
+    });
+    return result.after;
+  }
+}

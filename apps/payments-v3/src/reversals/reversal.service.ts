@@ -1,0 +1,141 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError, ConfirmReservation, ConsumeReservation, ReleaseReservation, ReserveFunds, type Caller, type Reversal } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/observability';
+import type { SqlExecutor } from '@platform/persistence';
+import { PaymentRepository } from '../payments/payment.repository';
+import { publishRefunded } from './refund-events';
+import { ReversalRepository, toReversal, type ReversalRow } from './reversal.repository';
+
+type Scenario = 'completed' | 'rejected';
+
+interface ReversalRequest {
+  body: { payment_code: string; operation_type: 'refund' | 'void'; reason: string };
+  fingerprint: string;
+  scenario: Scenario | null;
+}
+
+const OPEN = new Set<Reversal['status']>(['requested', 'awaiting_provider_manual']);
+
+/**
+ * Refunds and voids of paid payments, always of the full amount. Live: requested, then
+ * the operator approves (ledger reservation), records the provider's reference (ledger
+ * debit, payment.refunded) or rejects/cancels (reservation released). Sandbox: completed
+ * at once against the virtual wallet, or rejected, by scenario. The payment's row lock
+ * serialises requests, so a payment has at most one open or completed reversal.
+ */
+@Injectable()
+export class ReversalService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly payments: PaymentRepository,
+    private readonly reversals: ReversalRepository,
+    private readonly ledger: RpcClient,
+  ) {}
+
+  async request(caller: Caller, input: ReversalRequest, idempotencyKey: string, now = new Date()): Promise<{ reversal: Reversal; scenario: Scenario | null }> {
+    if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
+    const earlier = await this.reversals.findIdempotency(this.dataSource, caller, idempotencyKey);
+    if (earlier) return this.repeat(earlier, input);
+    const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'completed') : null;
+    const answer = await this.dataSource.transaction(async (tx) => {
+      const payment = await this.payments.findByCode(tx, caller, input.body.payment_code, true);
+      if (!payment) throw new ApiError('1000011', 'No payment with this code');
+      // A parallel request with the same key committed while this one waited for the row.
+      const raced = await this.reversals.findIdempotency(tx, caller, idempotencyKey);
+      if (raced) return { repeat: raced };
+      if (payment.status !== 'paid') throw new ApiError('9000040', `payment ${payment.code} is ${payment.status}`);
+      if (await this.reversals.openOrCompletedFor(tx, payment.id)) throw new ApiError('9000041', `payment ${payment.code} already has an open or completed reversal`);
+      const id = randomUUID();
+      const base = {
+        id,
+        payment_id: payment.id,
+        merchant_code: caller.merchantCode,
+        environment: caller.environment,
+        operation: input.body.operation_type,
+        amount: payment.amount,
+        currency: payment.currency_code,
+        reason: input.body.reason,
+        created_at: now,
+      };
+      if (scenario === 'completed') {
+        // The virtual wallet is debited now: reserve what the payment was booked at, and consume it.
+        await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${payment.code}`, confirm_within_seconds: 300 }, this.meta(caller));
+        await this.ledger.request(ConsumeReservation, { operation_id: id }, this.meta(caller));
+        await this.reversals.insert(tx, { ...base, status: 'completed', provider_reference: `SBX-${randomBytes(8).toString('hex').toUpperCase()}`, provider_refunded_at: now, updated_at: now });
+      } else {
+        await this.reversals.insert(tx, { ...base, status: scenario === 'rejected' ? 'rejected' : 'requested', provider_reference: null, provider_refunded_at: null, updated_at: scenario ? now : null });
+      }
+      const row = (await this.reversals.find(tx, id))!;
+      if (row.status === 'completed') await publishRefunded(tx, row, payment, now);
+      const response = { reversal: toReversal(row), scenario };
+      await this.reversals.claimIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, response });
+      return { response };
+    });
+    return 'repeat' in answer ? this.repeat(answer.repeat!, input) : answer.response;
+  }
+
+  async get(caller: Caller, id: string): Promise<Reversal> {
+    const row = await this.reversals.find(this.dataSource, id, caller);
+    if (!row) throw new ApiError('1000011', 'No reversal with this id');
+    return toReversal(row);
+  }
+
+  async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; operation: string | null; page: number; perPage: number }) {
+    const { rows, total } = await this.reversals.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
+    return {
+      data: rows.map((row) => (filter.owner ? toReversal(row) : { ...toReversal(row), merchant_code: row.merchant_code })),
+      meta: { page: filter.page, per_page: filter.perPage, total, total_pages: Math.ceil(total / filter.perPage) },
+    };
+  }
+
+  /** An operator's decision; the ledger call is idempotent by the reversal id, so a repeated decision is safe. */
+  async decide(id: string, decision: { action: 'approve' } | { action: 'complete'; provider_reference: string } | { action: 'reject' } | { action: 'cancel' }, now = new Date()) {
+    return this.dataSource.transaction(async (tx) => {
+      const row = await this.reversals.find(tx, id, undefined, true);
+      if (!row) throw new ApiError('1000011', 'No reversal with this id');
+      const caller: Caller = { merchantCode: row.merchant_code, environment: row.environment };
+      const conflict = () => new ApiError('1000012', `cannot ${decision.action} a reversal that is ${row.status}`);
+      switch (decision.action) {
+        case 'approve':
+          if (row.status !== 'requested') throw conflict();
+          await this.ledger.request(ReserveFunds, { operation_id: row.id, kind: 'refund', wallet: 'api', payment_reference: `v3:${row.payment_code}`, confirm_within_seconds: 300 }, this.meta(caller));
+          await this.ledger.request(ConfirmReservation, { operation_id: row.id }, this.meta(caller));
+          await this.reversals.update(tx, row.id, { status: 'awaiting_provider_manual' }, now);
+          break;
+        case 'complete':
+          if (row.status !== 'awaiting_provider_manual') throw conflict();
+          await this.ledger.request(ConsumeReservation, { operation_id: row.id }, this.meta(caller));
+          await this.reversals.update(tx, row.id, { status: 'completed', provider_reference: decision.provider_reference, provider_refunded_at: now }, now);
+          break;
+        case 'reject':
+        case 'cancel':
+          if (!OPEN.has(row.status)) throw conflict();
+          if (row.status === 'awaiting_provider_manual') await this.ledger.request(ReleaseReservation, { operation_id: row.id }, this.meta(caller));
+          await this.reversals.update(tx, row.id, { status: decision.action === 'reject' ? 'rejected' : 'cancelled' }, now);
+          break;
+      }
+      const after = (await this.reversals.find(tx, id))!;
+      if (after.status === 'completed') await this.publishCompleted(tx, caller, after, now);
+      return { before: toReversal(row), after: { ...toReversal(after), merchant_code: row.merchant_code } };
+    });
+  }
+
+  private async publishCompleted(tx: SqlExecutor, caller: Caller, row: ReversalRow, now: Date): Promise<void> {
+    const payment = (await this.payments.findByCode(tx, caller, row.payment_code))!;
+    await publishRefunded(tx, row, payment, now);
+  }
+
+  /** Ledger calls carry the merchant and the correlation id of the request that caused them. */
+  private meta(caller: Caller): { caller: Caller; correlationId: string } {
+    return { caller, correlationId: acceptOrCreateCorrelationId(currentCorrelationId()) };
+  }
+
+  private repeat(earlier: { fingerprint: string; scenario: string | null; response: unknown }, input: ReversalRequest): { reversal: Reversal; scenario: Scenario | null } {
+    if (earlier.scenario !== input.scenario) throw new ApiError('9000010');
+    if (earlier.fingerprint !== input.fingerprint) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
+    return earlier.response as { reversal: Reversal; scenario: Scenario | null };
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ApiError, DecideReversal, GetReversal, ListReversals, RequestReversal, type Caller } from '@platform/contracts';
+import { RpcServer, type CommandContext } from '@platform/messaging';
+import { ReversalService } from './reversal.service';
+
+function callerOf(context: CommandContext): Caller {
+  if (!context.caller) throw new ApiError('0055502');
+  return context.caller;
+}
+
+@Injectable()
+export class ReversalsHandlers implements OnModuleInit {
+  constructor(
+    private readonly rpc: RpcServer,
+    private readonly reversals: ReversalService,
+  ) {}
+
+  onModuleInit(): void {
+    this.rpc.handle(RequestReversal, (request, context) => {
+      if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      return this.reversals.request(callerOf(context), request, context.idempotencyKey);
+    });
+    this.rpc.handle(GetReversal, (request, context) => this.reversals.get(callerOf(context), request.id));
+    this.rpc.handle(ListReversals, (request, context) =>
+      this.reversals.list({
+        owner: request.all_merchants ? undefined : callerOf(context),
+        environment: request.environment,
+        status: request.status,
+        operation: request.operation_type,
+        page: request.page,
+        perPage: request.per_page,
+      }),
+    );
+    this.rpc.handle(DecideReversal, (request) => this.reversals.decide(request.id, request));
+  }
+}

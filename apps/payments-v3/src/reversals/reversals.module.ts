@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { PaymentRepository } from '../payments/payment.repository';
+import { ReversalRepository } from './reversal.repository';
+import { ReversalService } from './reversal.service';
+import { ReversalsHandlers } from './reversals.handlers';
+
+@Module({ providers: [PaymentRepository, ReversalRepository, ReversalService, ReversalsHandlers] })
+/** Refunds and voids with the operator's review. */
+export class ReversalsModule {}

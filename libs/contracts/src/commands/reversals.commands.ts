@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ENVIRONMENTS } from '../environment';
+import { Topics } from '../topics';
+import { defineCommand } from './command-contract';
+import { PaginationMetaSchema } from './webhooks.commands';
+
+export const REVERSAL_STATUSES = ['requested', 'processing', 'completed', 'rejected', 'failed', 'awaiting_provider_manual', 'cancelled'] as const;
+
+/** The spec's Reversal (refund or void). */
+export const ReversalSchema = z.object({
+  id: z.string().uuid(),
+  operation: z.enum(['refund', 'void']),
+  status: z.enum(REVERSAL_STATUSES),
+  amount: z.string(),
+  currency: z.string(),
+  reason: z.string(),
+  provider_reference: z.string().nullable(),
+  provider_refunded_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  payment_code: z.string().nullable(),
+  environment: z.enum(ENVIRONMENTS),
+});
+export type Reversal = z.infer<typeof ReversalSchema>;
+
+export const RequestReversalBodySchema = z
+  .object({
+    payment_code: z.string().min(1).max(16),
+    operation_type: z.enum(['refund', 'void']),
+    reason: z.string().min(3).max(500),
+  })
+  .strict();
+
+export const RequestReversal = defineCommand({
+  type: 'payments.reversal-request',
+  topic: Topics.paymentsCommands,
+  request: z.object({
+    body: RequestReversalBodySchema,
+    /** Method, path, body hash and sandbox scenario header, hashed by the gateway. */
+    fingerprint: z.string(),
+    /** The sandbox scenario as sent (null: the default, `completed`). */
+    scenario: z.enum(['completed', 'rejected']).nullable(),
+  }),
+  reply: z.object({ reversal: ReversalSchema, scenario: z.enum(['completed', 'rejected']).nullable() }),
+});
+
+export const ListReversals = defineCommand({
+  type: 'payments.reversal-list',
+  topic: Topics.paymentsCommands,
+  request: z.object({
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1).max(100),
+    status: z.enum(REVERSAL_STATUSES).nullable(),
+    operation_type: z.enum(['refund', 'void']).nullable(),
+    /** Operator only: every merchant's reversals of an environment (the review queue). */
+    all_merchants: z.boolean().default(false),
+    environment: z.enum(ENVIRONMENTS).optional(),
+  }),
+  reply: z.object({ data: z.array(ReversalSchema.extend({ merchant_code: z.string().optional() })), meta: PaginationMetaSchema }),
+});
+
+export const GetReversal = defineCommand({ type: 'payments.reversal-get', topic: Topics.paymentsCommands, request: z.object({ id: z.string().uuid() }), reply: ReversalSchema });
+
+/** The operator's decisions on a reversal (ARCHITECTURE.md, operator API). */
+export const DecideReversal = defineCommand({
+  type: 'payments.reversal-decide',
+  topic: Topics.paymentsCommands,
+  request: z.discriminatedUnion('action', [
+    z.object({ id: z.string().uuid(), action: z.literal('approve') }),
+    z.object({ id: z.string().uuid(), action: z.literal('complete'), provider_reference: z.string().min(1).max(100) }),
+    z.object({ id: z.string().uuid(), action: z.literal('reject') }),
+    z.object({ id: z.string().uuid(), action: z.literal('cancel') }),
+  ]),
+  reply: z.object({ before: ReversalSchema, after: ReversalSchema.extend({ merchant_code: z.string() }) }),
+});
