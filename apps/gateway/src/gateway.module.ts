@@ -14,6 +14,8 @@ import { V3ServiceStatusController } from './api/v3-service-status.controller';
 import { V3BalanceController } from './api/v3-balance.controller';
 import { V3WebhooksController } from './api/v3-webhooks.controller';
 import { V3RefundsController } from './api/v3-refunds.controller';
+import { V3WithdrawalsController } from './api/v3-withdrawals.controller';
+import { AdminWithdrawalsController } from './admin/admin-withdrawals.controller';
 import { AdminReversalsController } from './admin/admin-reversals.controller';
 import { AdminLedgerController } from './admin/admin-ledger.controller';
 import { V3PaymentsController } from './api/v3-payments.controller';
@@ -29,7 +31,7 @@ import { RateLimits } from './rate-limit/rate-limits';
 
 @Module({
   imports: [DiscoveryModule],
-  controllers: [OpenApiController, AdminMerchantsController, AdminBinsController, AdminFxRatesController, AdminAuditController, V4BinsController, V4OrdersController, V3PaymentsController, V3ServiceStatusController, V3BalanceController, V3WebhooksController, V3RefundsController, AdminLedgerController, AdminReversalsController],
+  controllers: [OpenApiController, AdminMerchantsController, AdminBinsController, AdminFxRatesController, AdminAuditController, V4BinsController, V4OrdersController, V3PaymentsController, V3ServiceStatusController, V3BalanceController, V3WebhooksController, V3RefundsController, V3WithdrawalsController, AdminLedgerController, AdminReversalsController, AdminWithdrawalsController],
   providers: [
     MerchantRepository,
     AuditRepository,

@@ -2,9 +2,10 @@ import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Journal1763700000100 } from './migrations/1763700000100-journal';
 import { ReversalReservations1763700000200 } from './migrations/1763700000200-reversal-reservations';
+import { FxRateCodes1763700000300 } from './migrations/1763700000300-fx-rate-codes';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'ledger',
-  migrations: [MessagingTables1763700000000, Journal1763700000100, ReversalReservations1763700000200] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Journal1763700000100, ReversalReservations1763700000200, FxRateCodes1763700000300] as MigrationClass[],
 };

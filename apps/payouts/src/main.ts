@@ -1,13 +1,14 @@
 import { runService } from '@platform/service-kit';
 import { ConfigSchema } from './config';
 import { DATABASE } from './database';
+import { WithdrawalsModule } from './withdrawals/withdrawals.module';
 
 runService({
   name: 'payouts',
   ...DATABASE,
-  rpcClient: false,
+  rpcClient: true,
   merchantSettings: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
-  imports: () => [],
+  imports: () => [WithdrawalsModule],
 });

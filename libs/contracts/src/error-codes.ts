@@ -39,6 +39,7 @@ export const ERROR_CATALOGUE = {
   '9000010': { status: 409, en: 'Idempotency-Key reused with a different sandbox scenario', tr: 'Idempotency-Key farklı bir sandbox senaryosuyla yeniden kullanıldı' },
   '9000019': { status: 422, en: 'Withdrawal amount below the account minimum', tr: 'Çekim tutarı hesabın alt sınırının altında' },
   '9000020': { status: 422, en: 'Amount exceeds the available balance of the wallet', tr: 'Tutar cüzdanın kullanılabilir bakiyesini aşıyor' },
+  '9000022': { status: 409, en: 'Withdrawals are blocked while a wallet balance is negative', tr: 'Bir cüzdan bakiyesi negatifken çekim yapılamaz' },
   '9000021': { status: 422, en: 'Withdrawal amount above the account daily limit', tr: 'Çekim tutarı hesabın günlük sınırının üstünde' },
   '9000040': { status: 409, en: 'Only a paid payment can be refunded or voided', tr: 'Yalnızca ödenmiş bir ödeme iade veya iptal edilebilir' },
   '9000041': { status: 409, en: 'The payment already has an open or completed reversal', tr: 'Ödemenin açık veya tamamlanmış bir iade/iptal talebi zaten var' },

@@ -9,6 +9,7 @@ export * from './commands/payments.commands';
 export * from './commands/ledger.commands';
 export * from './commands/webhooks.commands';
 export * from './commands/reversals.commands';
+export * from './commands/withdrawals.commands';
 export * from './events/event-envelope';
 export * from './events/merchant-settings.events';
 export * from './events/order.events';

@@ -9,6 +9,7 @@ export const Topics = {
   paymentsCommands: 'payments.commands.v1',
   ledgerCommands: 'ledger.commands.v1',
   webhooksCommands: 'webhooks.commands.v1',
+  payoutsCommands: 'payouts.commands.v1',
   /** Replies to every request-reply command; each client instance reads all and keeps its own. */
   rpcReplies: 'rpc.replies.v1',
   /** Domain events written through the outbox. */
@@ -34,6 +35,7 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.paymentsCommands, partitions: 3 },
   { name: Topics.ledgerCommands, partitions: 3 },
   { name: Topics.webhooksCommands, partitions: 3 },
+  { name: Topics.payoutsCommands, partitions: 3 },
   { name: Topics.rpcReplies, partitions: 3 },
   { name: Topics.paymentsEvents, partitions: 3 },
   { name: Topics.ordersEvents, partitions: 3 },

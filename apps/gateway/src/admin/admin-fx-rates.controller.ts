@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PAYMENT_CURRENCIES, SetFxRate } from '@platform/contracts';
+import { RATED_CURRENCIES, SetFxRate } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -10,7 +10,7 @@ import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 
 const RateBodySchema = z.object({ usd_per_unit: z.string() }).strict();
-const CurrencySchema = z.enum(PAYMENT_CURRENCIES);
+const CurrencySchema = z.enum(RATED_CURRENCIES);
 
 /** FX rates used to check payment limits in the account's base currency. */
 @Controller('admin/v1/fx-rates')

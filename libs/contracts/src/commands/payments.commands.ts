@@ -3,6 +3,8 @@ import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 
 export const PAYMENT_CURRENCIES = ['USD', 'EUR', 'AED', 'TRY'] as const;
+/** Currencies with an operator rate: the payment currencies and USDT, the payout asset. */
+export const RATED_CURRENCIES = [...PAYMENT_CURRENCIES, 'USDT'] as const;
 
 /** The Payment record of payments-v3, exactly as the spec's table. */
 export const PaymentSchema = z.object({
@@ -54,7 +56,7 @@ export const GetPayment = defineCommand({
 export const SetFxRate = defineCommand({
   type: 'payments.set-fx-rate',
   topic: Topics.paymentsCommands,
-  request: z.object({ currency_code: z.enum(PAYMENT_CURRENCIES), usd_per_unit: z.string() }),
+  request: z.object({ currency_code: z.enum(RATED_CURRENCIES), usd_per_unit: z.string() }),
   reply: z.object({
     before: z.object({ currency_code: z.string(), usd_per_unit: z.string() }).nullable(),
     after: z.object({ currency_code: z.string(), usd_per_unit: z.string() }),

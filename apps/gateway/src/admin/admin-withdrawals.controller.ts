@@ -1,0 +1,77 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuditService } from '../merchants/audit.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { PagingQuerySchema } from '../validation/paging';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+
+const QueueQuerySchema = PagingQuerySchema.extend({ environment: z.enum(ENVIRONMENTS).optional(), status: z.enum(WITHDRAWAL_STATUSES).optional() }).strict();
+const WithdrawalIdSchema = z.string().uuid('must be a UUID');
+const SendBodySchema = z.object({ tx_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters') }).strict();
+const RejectBodySchema = z.object({ reason: z.string().min(3).max(500) }).strict();
+
+/** The operators' sending of USDT withdrawals by hand: the queue, send with the hash, reject with a reason; audited. */
+@Controller('admin/v1/withdrawals')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminWithdrawalsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get()
+  @ApiRoute({ summary: 'Withdrawals of every merchant (default: requested)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'A page of withdrawals with merchant_code' } }, errors: ['1000001'] })
+  queue(@Query() query: unknown, @Req() request: FastifyRequest) {
+    const { page, per_page, environment, status } = parseOrReject(QueueQuerySchema, query);
+    return this.rpc.request(ListWithdrawals, { page, per_page, environment, status: status ?? 'requested', all_merchants: true }, { correlationId: request.correlationId });
+  }
+
+  @Post(':id/send')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Record the USDT as sent with its chain transaction hash; the reservation is consumed',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: SendBodySchema,
+    responses: { 200: { description: 'The withdrawal' } },
+    errors: ['1000001', '1000011', '1000012'],
+  })
+  send(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const { tx_hash } = parseOrReject(SendBodySchema, body);
+    return this.decide(request, { id: parseOrReject(WithdrawalIdSchema, id), action: 'send', tx_hash });
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Reject with a reason; the amount returns to the balance',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: RejectBodySchema,
+    responses: { 200: { description: 'The withdrawal' } },
+    errors: ['1000001', '1000011', '1000012'],
+  })
+  reject(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const { reason } = parseOrReject(RejectBodySchema, body);
+    return this.decide(request, { id: parseOrReject(WithdrawalIdSchema, id), action: 'reject', reason });
+  }
+
+  private async decide(request: FastifyRequest, decision: RequestOf<typeof DecideWithdrawal>) {
+    const result = await this.rpc.request(DecideWithdrawal, decision, { correlationId: request.correlationId });
+    await this.audit.recordChange({
+      actor: request.operator ?? 'operator',
+      action: `withdrawal.${decision.action}`,
+      target: `${result.after.merchant_code}/withdrawals/${result.after.id}`,
+      correlationId: request.correlationId,
+      before: result.before,
+      after: result.after,
+    });
+    return result.after;
+  }
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { GetWithdrawal, ListWithdrawals, PaginationMetaSchema, RequestWithdrawal, RequestWithdrawalBodySchema, WITHDRAWAL_STATUSES, WithdrawalSchema, type Withdrawal } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
+import { V3AuthGuard } from '../auth/guards';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { PagingQuerySchema } from '../validation/paging';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { IdempotencyKeySchema, headerOf, requestFingerprint, sandboxScenario } from './v3-headers';
+
+const WithdrawalListQuerySchema = PagingQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() }).strict();
+const WithdrawalIdSchema = z.string().uuid('must be a UUID');
+const WITHDRAWAL_SCENARIOS = ['sent', 'rejected'] as const;
+
+/** USDT (TRC20) withdrawals from the API wallet. */
+@Controller('api/v3/withdrawals')
+@UseGuards(V3AuthGuard)
+export class V3WithdrawalsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiRoute({
+    summary: 'Request a USDT withdrawal; the amount is reserved (live: sent by an operator; sandbox: by X-CAV-Sandbox-Scenario)',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    body: RequestWithdrawalBodySchema,
+    responses: { 201: { description: 'The withdrawal; a repeat with the same Idempotency-Key returns the original body', schema: WithdrawalSchema } },
+    errors: ['1000001', '1000030', '9000010', '9000019', '9000020', '9000021', '9000022', '9000039'],
+  })
+  async request(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Withdrawal> {
+    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
+    const scenario = sandboxScenario(request, caller.environment, WITHDRAWAL_SCENARIOS);
+    const withdrawal = parseOrReject(RequestWithdrawalBodySchema, body);
+    const result = await this.rpc.request(
+      RequestWithdrawal,
+      { body: withdrawal, fingerprint: requestFingerprint(request, scenario), scenario },
+      { caller, correlationId: request.correlationId, idempotencyKey },
+    );
+    if (result.scenario) void reply.header('X-CAV-Sandbox-Scenario', result.scenario);
+    return result.withdrawal;
+  }
+
+  @Get()
+  @ApiRoute({
+    summary: 'Withdrawals of the caller, newest first',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    responses: { 200: { description: 'A page of withdrawals', schema: z.object({ data: z.array(WithdrawalSchema), meta: PaginationMetaSchema }) } },
+    errors: ['1000001'],
+  })
+  list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    const { page, per_page, status } = parseOrReject(WithdrawalListQuerySchema, query);
+    return this.rpc.request(ListWithdrawals, { page, per_page, status: status ?? null, all_merchants: false }, { caller, correlationId: request.correlationId });
+  }
+
+  @Get(':id')
+  @ApiRoute({
+    summary: 'One withdrawal of the caller',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    responses: { 200: { description: 'The withdrawal', schema: WithdrawalSchema } },
+    errors: ['1000001', '1000011'],
+  })
+  get(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    return this.rpc.request(GetWithdrawal, { id: parseOrReject(WithdrawalIdSchema, id) }, { caller, correlationId: request.correlationId });
+  }
+}

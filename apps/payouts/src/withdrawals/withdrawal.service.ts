@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError, ConfirmReservation, ConsumeReservation, GetWithdrawableBalance, ReleaseReservation, ReserveFunds, type Caller, type Withdrawal } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { Decimal, parseWireAmount } from '@platform/money';
+import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/observability';
+import { MerchantSettings } from '@platform/service-kit';
+import { BURN_ADDRESSES, tronAccountId } from './tron-address';
+import { UsdtRates } from './usdt-rates';
+import { WithdrawalRepository, toWithdrawal } from './withdrawal.repository';
+
+type Scenario = 'sent' | 'rejected';
+
+interface WithdrawalRequest {
+  body: { amount: string; address: string; address_acknowledged: true };
+  fingerprint: string;
+  scenario: Scenario | null;
+}
+
+export const SANDBOX_REJECTION = 'Sandbox scenario: rejected';
+
+/**
+ * USDT (TRC20) withdrawals from the API wallet. The amount is reserved in the ledger (never
+ * more than is available); live waits for an operator to send or reject, sandbox is sent
+ * (synthetic hash, debited) or rejected (released) at once. A merchant environment's
+ * requests are serialised, so the daily limit holds under parallel requests.
+ */
+@Injectable()
+export class WithdrawalService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly withdrawals: WithdrawalRepository,
+    private readonly settings: MerchantSettings,
+    private readonly rates: UsdtRates,
+    private readonly ledger: RpcClient,
+  ) {}
+
+  async request(caller: Caller, input: WithdrawalRequest, idempotencyKey: string, now = new Date()): Promise<{ withdrawal: Withdrawal; scenario: Scenario | null }> {
+    if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
+    const earlier = await this.withdrawals.findIdempotency(this.dataSource, caller, idempotencyKey);
+    if (earlier) return this.repeat(earlier, input);
+    const merchant = await this.settings.current(caller);
+    if (!merchant) throw new ApiError('0055502');
+    const { amount, address } = this.checkRequest(caller, input.body);
+    if (amount.lt(merchant.withdrawal_min_amount)) throw new ApiError('9000019', `the minimum withdrawal is ${merchant.withdrawal_min_amount} ${merchant.base_currency}`);
+    const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'sent') : null;
+    const usdt = await this.rates.convert(amount, merchant.base_currency);
+    const answer = await this.dataSource.transaction(async (tx) => {
+      await this.withdrawals.lockMerchant(tx, caller);
+      const raced = await this.withdrawals.findIdempotency(tx, caller, idempotencyKey);
+      if (raced) return this.repeat(raced, input);
+      const today = new Decimal(await this.withdrawals.withdrawnToday(tx, caller, now));
+      if (today.plus(amount).gt(merchant.withdrawal_daily_limit)) {
+        throw new ApiError('9000021', `the daily limit is ${merchant.withdrawal_daily_limit} ${merchant.base_currency}; ${today.toFixed(2)} requested today`);
+      }
+      const balance = await this.ledger.request(GetWithdrawableBalance, {}, this.meta(caller));
+      if (!balance.can_withdraw) throw new ApiError('9000022', 'a wallet balance is negative; withdrawals are blocked until it is settled');
+      const id = randomUUID();
+      await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 }, this.meta(caller));
+      let status: Withdrawal['status'] = 'requested';
+      let txHash: string | null = null;
+      let rejection: string | null = null;
+      if (scenario === 'sent') {
+        await this.ledger.request(ConsumeReservation, { operation_id: id }, this.meta(caller));
+        status = 'sent';
+        txHash = randomBytes(32).toString('hex');
+      } else if (scenario === 'rejected') {
+        await this.ledger.request(ReleaseReservation, { operation_id: id }, this.meta(caller));
+        status = 'rejected';
+        rejection = SANDBOX_REJECTION;
+      }
+      await this.withdrawals.insert(tx, {
+        id,
+        merchant_code: caller.merchantCode,
+        environment: caller.environment,
+        status,
+        amount: amount.toFixed(2),
+        currency: merchant.base_currency,
+        address,
+        usdt_amount: usdt.usdt,
+        usdt_rate: usdt.rate,
+        tx_hash: txHash,
+        rejection_reason: rejection,
+        requested_at: now,
+        processed_at: status === 'requested' ? null : now,
+        created_at: now,
+      });
+      const response = { withdrawal: toWithdrawal((await this.withdrawals.find(tx, id))!), scenario };
+      await this.withdrawals.saveIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, response });
+      return response;
+    });
+    // Only a committed request keeps its reservation; a lost confirmation is repeated by confirmPending().
+    if (answer.withdrawal.status === 'requested') await this.confirm(caller, answer.withdrawal.id);
+    return answer;
+  }
+
+  /** Confirms the reservations of committed requests whose confirmation did not reach the ledger. */
+  async confirmPending(now = new Date()): Promise<number> {
+    const rows = await this.withdrawals.unconfirmed(this.dataSource, new Date(now.getTime() - 10_000));
+    for (const row of rows) await this.confirm({ merchantCode: row.merchant_code, environment: row.environment }, row.id);
+    return rows.length;
+  }
+
+  private async confirm(caller: Caller, id: string): Promise<void> {
+    await this.ledger.request(ConfirmReservation, { operation_id: id }, this.meta(caller));
+    await this.withdrawals.markConfirmed(this.dataSource, id);
+  }
+
+  async get(caller: Caller, id: string): Promise<Withdrawal> {
+    const row = await this.withdrawals.find(this.dataSource, id, caller);
+    if (!row) throw new ApiError('1000011', 'No withdrawal with this id');
+    return toWithdrawal(row);
+  }
+
+  async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; page: number; perPage: number }) {
+    const { rows, total } = await this.withdrawals.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
+    return {
+      data: rows.map((row) => (filter.owner ? toWithdrawal(row) : { ...toWithdrawal(row), merchant_code: row.merchant_code })),
+      meta: { page: filter.page, per_page: filter.perPage, total, total_pages: Math.ceil(total / filter.perPage) },
+    };
+  }
+
+  /** The operator sent the USDT (reservation consumed) or rejects (reservation released). */
+  async decide(id: string, decision: { action: 'send'; tx_hash: string } | { action: 'reject'; reason: string }, now = new Date()) {
+    return this.dataSource.transaction(async (tx) => {
+      const row = await this.withdrawals.find(tx, id, undefined, true);
+      if (!row) throw new ApiError('1000011', 'No withdrawal with this id');
+      if (row.status !== 'requested') throw new ApiError('1000012', `cannot ${decision.action} a withdrawal that is ${row.status}`);
+      const caller: Caller = { merchantCode: row.merchant_code, environment: row.environment };
+      if (decision.action === 'send') {
+        await this.ledger.request(ConsumeReservation, { operation_id: row.id }, this.meta(caller));
+        await this.withdrawals.finish(tx, row.id, { status: 'sent', tx_hash: decision.tx_hash }, now);
+      } else {
+        await this.ledger.request(ReleaseReservation, { operation_id: row.id }, this.meta(caller));
+        await this.withdrawals.finish(tx, row.id, { status: 'rejected', rejection_reason: decision.reason }, now);
+      }
+      const after = (await this.withdrawals.find(tx, id))!;
+      return { before: toWithdrawal(row), after: { ...toWithdrawal(after), merchant_code: row.merchant_code } };
+    });
+  }
+
+  private checkRequest(caller: Caller, body: WithdrawalRequest['body']): { amount: Decimal; address: string } {
+    const amount = parseWireAmount(body.amount);
+    if (!amount || amount.lte(0)) throw new ApiError('1000001', 'amount must be positive', { errors: { amount: ['must be a positive amount with exactly 2 decimals'] } });
+    if (!tronAccountId(body.address)) throw new ApiError('1000001', 'address is not a valid TRON address', { errors: { address: ['must be a valid TRON (TRC20) address'] } });
+    if (caller.environment === 'live' && BURN_ADDRESSES.has(body.address)) throw new ApiError('1000030', 'USDT sent to a burn address is lost');
+    return { amount, address: body.address };
+  }
+
+  private meta(caller: Caller): { caller: Caller; correlationId: string } {
+    return { caller, correlationId: acceptOrCreateCorrelationId(currentCorrelationId()) };
+  }
+
+  private repeat(earlier: { fingerprint: string; scenario: string | null; response: unknown }, input: WithdrawalRequest): { withdrawal: Withdrawal; scenario: Scenario | null } {
+    if (earlier.scenario !== input.scenario) throw new ApiError('9000010');
+    if (earlier.fingerprint !== input.fingerprint) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
+    return earlier.response as { withdrawal: Withdrawal; scenario: Scenario | null };
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ENVIRONMENTS } from '../environment';
+import { Topics } from '../topics';
+import { defineCommand } from './command-contract';
+import { PaginationMetaSchema } from './webhooks.commands';
+
+export const WITHDRAWAL_STATUSES = ['requested', 'sent', 'rejected'] as const;
+
+/** The spec's Withdrawal. */
+export const WithdrawalSchema = z.object({
+  id: z.string().uuid(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  amount: z.string(),
+  currency: z.string(),
+  asset: z.literal('USDT'),
+  network: z.literal('TRC20'),
+  address: z.string(),
+  usdt_amount: z.string(),
+  tx_hash: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  requested_at: z.string(),
+  processed_at: z.string().nullable(),
+  created_at: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+});
+export type Withdrawal = z.infer<typeof WithdrawalSchema>;
+
+export const RequestWithdrawalBodySchema = z
+  .object({
+    amount: z.string().regex(/^(0|[1-9]\d{0,15})\.\d{2}$/, 'must be a decimal string with exactly 2 decimals'),
+    address: z.string().min(1).max(64),
+    address_acknowledged: z.literal(true, { errorMap: () => ({ message: 'must be true: a chain transfer cannot be undone' }) }),
+  })
+  .strict();
+
+export const RequestWithdrawal = defineCommand({
+  type: 'payouts.withdrawal-request',
+  topic: Topics.payoutsCommands,
+  request: z.object({ body: RequestWithdrawalBodySchema, fingerprint: z.string(), scenario: z.enum(['sent', 'rejected']).nullable() }),
+  reply: z.object({ withdrawal: WithdrawalSchema, scenario: z.enum(['sent', 'rejected']).nullable() }),
+});
+
+export const ListWithdrawals = defineCommand({
+  type: 'payouts.withdrawal-list',
+  topic: Topics.payoutsCommands,
+  request: z.object({
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1).max(100),
+    status: z.enum(WITHDRAWAL_STATUSES).nullable(),
+    /** Operator only: every merchant's withdrawals of an environment. */
+    all_merchants: z.boolean().default(false),
+    environment: z.enum(ENVIRONMENTS).optional(),
+  }),
+  reply: z.object({ data: z.array(WithdrawalSchema.extend({ merchant_code: z.string().optional() })), meta: PaginationMetaSchema }),
+});
+
+export const GetWithdrawal = defineCommand({ type: 'payouts.withdrawal-get', topic: Topics.payoutsCommands, request: z.object({ id: z.string().uuid() }), reply: WithdrawalSchema });
+
+/** The operator sent the USDT (with the chain transaction hash) or rejects the request with a reason. */
+export const DecideWithdrawal = defineCommand({
+  type: 'payouts.withdrawal-decide',
+  topic: Topics.payoutsCommands,
+  request: z.discriminatedUnion('action', [
+    z.object({ id: z.string().uuid(), action: z.literal('send'), tx_hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+    z.object({ id: z.string().uuid(), action: z.literal('reject'), reason: z.string().min(3).max(500) }),
+  ]),
+  reply: z.object({ before: WithdrawalSchema, after: WithdrawalSchema.extend({ merchant_code: z.string() }) }),
+});
