@@ -15,7 +15,10 @@ import { V3BalanceController } from './api/v3-balance.controller';
 import { V3WebhooksController } from './api/v3-webhooks.controller';
 import { V3RefundsController } from './api/v3-refunds.controller';
 import { V3WithdrawalsController } from './api/v3-withdrawals.controller';
+import { V3DisputesController } from './api/v3-disputes.controller';
+import { AdminDisputesController } from './admin/admin-disputes.controller';
 import { AdminWithdrawalsController } from './admin/admin-withdrawals.controller';
+import { AdminMaintenanceController } from './admin/admin-maintenance.controller';
 import { AdminReversalsController } from './admin/admin-reversals.controller';
 import { AdminLedgerController } from './admin/admin-ledger.controller';
 import { V3PaymentsController } from './api/v3-payments.controller';
@@ -31,7 +34,7 @@ import { RateLimits } from './rate-limit/rate-limits';
 
 @Module({
   imports: [DiscoveryModule],
-  controllers: [OpenApiController, AdminMerchantsController, AdminBinsController, AdminFxRatesController, AdminAuditController, V4BinsController, V4OrdersController, V3PaymentsController, V3ServiceStatusController, V3BalanceController, V3WebhooksController, V3RefundsController, V3WithdrawalsController, AdminLedgerController, AdminReversalsController, AdminWithdrawalsController],
+  controllers: [OpenApiController, AdminMerchantsController, AdminBinsController, AdminFxRatesController, AdminAuditController, V4BinsController, V4OrdersController, V3PaymentsController, V3ServiceStatusController, V3BalanceController, V3WebhooksController, V3RefundsController, V3WithdrawalsController, V3DisputesController, AdminLedgerController, AdminDisputesController, AdminReversalsController, AdminWithdrawalsController, AdminMaintenanceController],
   providers: [
     MerchantRepository,
     AuditRepository,

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import {
   AdjustWallet,
   ApiError,
+  DisputeRecorded,
+  DisputeWon,
   ConfirmReservation,
   ConsumeReservation,
   FxRateChanged,
@@ -18,7 +20,7 @@ import {
   type RequestOf,
 } from '@platform/contracts';
 import { EventConsumer, RpcServer, type CommandContext } from '@platform/messaging';
-import { parseWireAmount } from '@platform/money';
+import { Decimal, parseWireAmount } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
 import { MerchantSettings } from '@platform/service-kit';
 import { BalanceService } from './balances/balance.service';
@@ -79,6 +81,8 @@ export class LedgerHandlers implements OnModuleInit {
         occurredAt: new Date(event.occurredAt),
       }),
     );
+    this.events.on(DisputeRecorded, (event, tx) => this.dispute(tx, 'debit', event.payload, new Date(event.occurredAt)));
+    this.events.on(DisputeWon, (event, tx) => this.dispute(tx, 'credit', event.payload, new Date(event.occurredAt)));
     this.events.on(FxRateChanged, (event, tx) => this.rates.record(tx, event.payload.currency_code, event.payload.usd_per_unit, event.payload.effective_at));
   }
 
@@ -87,6 +91,21 @@ export class LedgerHandlers implements OnModuleInit {
     // Thrown, the event is retried: the merchant's settings may still be on their way.
     if (!merchant) throw new Error(`no settings for ${payment.merchantCode}/${payment.environment}`);
     await this.bookings.collect(tx, payment, merchant);
+  }
+
+  /** A dispute's amount, converted into the base currency at the rate of its time, leaves or returns to the API wallet. */
+  private async dispute(
+    tx: SqlExecutor,
+    direction: 'debit' | 'credit',
+    dispute: { dispute_id: string; merchant_code: string; environment: 'sandbox' | 'live'; amount: string; currency: string },
+    occurredAt: Date,
+  ): Promise<void> {
+    const merchant = await this.settings.current({ merchantCode: dispute.merchant_code, environment: dispute.environment });
+    if (!merchant) throw new Error(`no settings for ${dispute.merchant_code}/${dispute.environment}`);
+    const converted = await this.rates.convert(tx, new Decimal(dispute.amount), dispute.currency, merchant.base_currency, occurredAt);
+    const booking = { id: dispute.dispute_id, merchantCode: dispute.merchant_code, environment: dispute.environment, amount: converted.amount, currency: merchant.base_currency, occurredAt };
+    if (direction === 'debit') await this.bookings.disputeDebit(tx, booking);
+    else await this.bookings.disputeCredit(tx, booking);
   }
 
   private async adjust(request: RequestOf<typeof AdjustWallet>) {

@@ -9,6 +9,7 @@ runService({
   ...DATABASE,
   rpcClient: false,
   merchantSettings: true,
+  maintenance: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
   imports: () => [BinsModule, OrdersModule],

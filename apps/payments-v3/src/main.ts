@@ -10,6 +10,7 @@ runService({
   ...DATABASE,
   rpcClient: true,
   merchantSettings: true,
+  maintenance: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
   imports: () => [PaymentsModule, PaymentPageModule, ReversalsModule],

@@ -8,6 +8,7 @@ runService({
   ...DATABASE,
   rpcClient: true,
   merchantSettings: true,
+  maintenance: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
   imports: () => [WithdrawalsModule],

@@ -41,7 +41,7 @@ export const ERROR_CATALOGUE = {
   '9000020': { status: 422, en: 'Amount exceeds the available balance of the wallet', tr: 'Tutar cüzdanın kullanılabilir bakiyesini aşıyor' },
   '9000022': { status: 409, en: 'Withdrawals are blocked while a wallet balance is negative', tr: 'Bir cüzdan bakiyesi negatifken çekim yapılamaz' },
   '9000021': { status: 422, en: 'Withdrawal amount above the account daily limit', tr: 'Çekim tutarı hesabın günlük sınırının üstünde' },
-  '9000040': { status: 409, en: 'Only a paid payment can be refunded or voided', tr: 'Yalnızca ödenmiş bir ödeme iade veya iptal edilebilir' },
+  '9000040': { status: 409, en: 'The payment is not paid', tr: 'Ödeme tamamlanmamış' },
   '9000041': { status: 409, en: 'The payment already has an open or completed reversal', tr: 'Ödemenin açık veya tamamlanmış bir iade/iptal talebi zaten var' },
   '9000038': { status: 422, en: 'return_url is invalid', tr: 'return_url geçersiz' },
   '9000039': { status: 409, en: 'Repeat the same request unchanged with the same Idempotency-Key', tr: 'Aynı isteği aynı Idempotency-Key ile değiştirmeden tekrarlayın' },
@@ -55,6 +55,7 @@ export const ERROR_CATALOGUE = {
   '1000009': { status: 503, en: 'Service temporarily unavailable, retry shortly', tr: 'Hizmet geçici olarak kullanılamıyor, kısa süre sonra tekrar deneyin' },
   '1000010': { status: 401, en: 'Operator token missing or invalid', tr: 'Operatör belirteci eksik veya geçersiz' },
   '1000011': { status: 404, en: 'Resource not found', tr: 'Kaynak bulunamadı' },
+  '1000013': { status: 503, en: 'The service is in maintenance; new operations are paused', tr: 'Hizmet bakımda; yeni işlemler geçici olarak durduruldu' },
   '1000012': { status: 409, en: 'The operation conflicts with the current state of the resource', tr: 'İşlem kaynağın mevcut durumuyla çelişiyor' },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -10,11 +10,13 @@ export const Topics = {
   ledgerCommands: 'ledger.commands.v1',
   webhooksCommands: 'webhooks.commands.v1',
   payoutsCommands: 'payouts.commands.v1',
+  disputesCommands: 'disputes.commands.v1',
   /** Replies to every request-reply command; each client instance reads all and keeps its own. */
   rpcReplies: 'rpc.replies.v1',
   /** Domain events written through the outbox. */
   paymentsEvents: 'payments.events.v1',
   ordersEvents: 'orders.events.v1',
+  disputesEvents: 'disputes.events.v1',
   /** Reference data, log-compacted, keyed by owner. */
   merchantSettings: 'gateway.merchant-settings.v1',
   maintenance: 'status.maintenance.v1',
@@ -36,9 +38,11 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.ledgerCommands, partitions: 3 },
   { name: Topics.webhooksCommands, partitions: 3 },
   { name: Topics.payoutsCommands, partitions: 3 },
+  { name: Topics.disputesCommands, partitions: 3 },
   { name: Topics.rpcReplies, partitions: 3 },
   { name: Topics.paymentsEvents, partitions: 3 },
   { name: Topics.ordersEvents, partitions: 3 },
+  { name: Topics.disputesEvents, partitions: 3 },
   { name: Topics.merchantSettings, partitions: 1, compacted: true },
   { name: Topics.maintenance, partitions: 1, compacted: true },
   { name: Topics.fxRates, partitions: 1, compacted: true },

@@ -14,3 +14,4 @@ export * from './card-data-key';
 export * from './master-key';
 export * from './periodic-task';
 export * from './metrics';
+export * from './maintenance-flags';

@@ -6,6 +6,7 @@ import type { Logger } from '@platform/observability';
 import type { BaseConfig } from './config';
 import { HealthController } from './health.controller';
 import { Metrics, MetricsController } from './metrics';
+import { MaintenanceFlags } from './maintenance-flags';
 import { MerchantSettings } from './merchant-settings';
 import { ReadinessService } from './readiness.service';
 import { ServiceLifecycle, SERVICE_DEFINITION } from './service-lifecycle';
@@ -21,6 +22,8 @@ export interface ServiceDefinition {
   rpcClient: boolean;
   /** Services that read merchant settings keep a local copy from the compacted topic. */
   merchantSettings?: boolean;
+  /** Services whose operations an operator can pause keep a local copy of the maintenance switches. */
+  maintenance?: boolean;
 }
 
 /** Everything an app stands on: config, logger, its database, Kafka, health, lifecycle. */
@@ -85,9 +88,14 @@ export class ServiceKitModule {
           inject: [KafkaConnection],
           useFactory: (kafka: KafkaConnection) => new MerchantSettings(kafka, logger),
         },
+        {
+          provide: MaintenanceFlags,
+          inject: [KafkaConnection],
+          useFactory: (kafka: KafkaConnection) => new MaintenanceFlags(kafka, logger),
+        },
         ServiceLifecycle,
       ],
-      exports: [CONFIG, LOGGER, DataSource, MerchantSettings, KafkaConnection, RpcServer, RpcClient, EventConsumer, OutboxRelay, ReadinessService, Metrics],
+      exports: [CONFIG, LOGGER, DataSource, MerchantSettings, MaintenanceFlags, KafkaConnection, RpcServer, RpcClient, EventConsumer, OutboxRelay, ReadinessService, Metrics],
     };
   }
 }

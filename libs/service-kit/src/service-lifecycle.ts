@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { TOPIC_SPECS } from '@platform/contracts';
 import { EventConsumer, KafkaConnection, OutboxRelay, RpcClient, RpcServer } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
+import { MaintenanceFlags } from './maintenance-flags';
 import { MerchantSettings } from './merchant-settings';
 import { ReadinessService } from './readiness.service';
 import { LOGGER } from './tokens';
@@ -28,6 +29,7 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
     private readonly events: EventConsumer,
     private readonly relay: OutboxRelay,
     private readonly merchantSettings: MerchantSettings,
+    private readonly maintenance: MaintenanceFlags,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -38,6 +40,10 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
       // Answer commands only with a copy as current as the topic was at start.
       await this.merchantSettings.start();
       await this.merchantSettings.ready;
+    }
+    if (this.definition.maintenance) {
+      await this.maintenance.start();
+      await this.maintenance.ready;
     }
     if (this.definition.rpcClient) await this.rpcClient.start();
     await this.rpcServer.start();
@@ -55,6 +61,7 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();
     if (this.definition.merchantSettings) await this.merchantSettings.stop();
+    if (this.definition.maintenance) await this.maintenance.stop();
     await this.rpcClient.stop();
     await this.kafka.close();
     await this.dataSource.destroy();

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
 import { CSRF_COOKIE } from '../three-ds/csrf';
-import { notFoundPage, unavailablePage } from './three-ds.page';
+import { maintenancePage, notFoundPage, unavailablePage } from './three-ds.page';
 
 /** The unguessable order token in a customer page address. */
 export const PAGE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -33,9 +33,10 @@ export function setCsrfCookie(reply: FastifyReply, request: FastifyRequest, valu
   void reply.header('set-cookie', `${CSRF_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`);
 }
 
-/** An unknown link gets a clear page; anything else a calm "try again shortly". */
+/** An unknown link gets a clear page, maintenance says so; anything else a calm "try again shortly". */
 export function sendFailurePage(reply: FastifyReply, error: unknown, logger: Logger): void {
   if (error instanceof ApiError && error.code === '1000011') return sendPage(reply, 404, notFoundPage());
+  if (error instanceof ApiError && error.code === '1000013') return sendPage(reply, 503, maintenancePage());
   logger.error({ err: error }, 'customer page failed');
   sendPage(reply, 503, unavailablePage());
 }

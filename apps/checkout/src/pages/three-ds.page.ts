@@ -46,6 +46,10 @@ export function unavailablePage(): string {
   return page('Geçici sorun', '<h1>Şu anda işleminizi tamamlayamıyoruz.</h1><p class="muted">Lütfen birkaç dakika sonra tekrar deneyin.</p>');
 }
 
+export function maintenancePage(): string {
+  return page('Bakım çalışması', '<h1>Ödemeler kısa bir bakım çalışması nedeniyle durduruldu.</h1><p class="muted">Lütfen biraz sonra bu sayfayı yenileyin; bağlantınız geçerliliğini korur.</p>');
+}
+
 export function forbiddenPage(): string {
   return page('Oturum süresi doldu', '<h1>Bu form artık geçerli değil.</h1><p class="muted">Sayfayı yenileyip yeniden deneyin.</p>');
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type MerchantEnvironment, type Order } from '@platform/contracts';
-import { CONFIG, MerchantSettings, cardDataKey, hostedCardSealContext, masterKey } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, hostedCardSealContext, masterKey } from '@platform/service-kit';
 import { openSecret } from '@platform/signing';
 import { BinRepository } from '../bins/bin.repository';
 import { CARD_PROCESSOR, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
@@ -27,6 +27,7 @@ export class CustomerFlowService {
     private readonly settings: MerchantSettings,
     private readonly bins: BinRepository,
     @Inject(CARD_PROCESSOR) private readonly processor: CardProcessor,
+    private readonly maintenance: MaintenanceFlags,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.masterKey = masterKey(config);
@@ -70,6 +71,7 @@ export class CustomerFlowService {
   /** One card attempt on the hosted page, while the order waits there and before its expiry. */
   async hostedAttempt(token: string, sealedCard: string, now = new Date()): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null }> {
     const card = this.openHostedCard(token, sealedCard);
+    this.maintenance.assertOpen('api_collection');
     let attemptFailure: string | null = null;
     const row = await this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findByCustomerToken(tx, token, true);

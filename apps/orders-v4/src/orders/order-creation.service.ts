@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, type Caller, type Order } from '@platform/contracts';
 import { openSecret } from '@platform/signing';
-import { CONFIG, MerchantSettings, cardDataKey, cardSealContext } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { CARD_PROCESSOR, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor } from '@platform/card-processing';
@@ -45,6 +45,7 @@ export class OrderCreationService {
     private readonly orders: OrderRepository,
     private readonly bins: BinLookupService,
     private readonly settings: MerchantSettings,
+    private readonly maintenance: MaintenanceFlags,
     @Inject(CARD_PROCESSOR) private readonly processor: CardProcessor,
     @Inject(CONFIG) private readonly config: Config,
   ) {
@@ -59,6 +60,7 @@ export class OrderCreationService {
     const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);
     if (existing) return this.repeat(existing, fingerprint, now);
 
+    this.maintenance.assertOpen('api_collection');
     await this.settings.requireReadyForPayments(caller);
     const bin = card ? card.number.slice(0, 6) : input.bin!;
     const info = await this.bins.lookup(caller, bin, input.amount);

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, type PaymentPage } from '@platform/contracts';
 import { CARD_PROCESSOR, cardNetwork, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
 import type { SqlExecutor } from '@platform/persistence';
-import { CONFIG, cardDataKey, paymentPageCardSealContext } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, cardDataKey, paymentPageCardSealContext } from '@platform/service-kit';
 import { openSecret } from '@platform/signing';
 import type { Config } from '../config';
 import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
@@ -27,6 +27,7 @@ export class PaymentPageService {
     private readonly payments: PaymentRepository,
     private readonly attempts: AttemptRepository,
     @Inject(CARD_PROCESSOR) private readonly processor: CardProcessor,
+    private readonly maintenance: MaintenanceFlags,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.cardKey = cardDataKey(config);
@@ -40,6 +41,8 @@ export class PaymentPageService {
 
   async pay(token: string, sealedCard: string, now = new Date()): Promise<{ page: PaymentPage; form_error: string | null }> {
     const card = this.openCard(token, sealedCard);
+    // A new attempt is a new operation; an attempt already on the 3-D Secure screen may finish.
+    this.maintenance.assertOpen('api_collection');
     let formError: string | null = null;
     const page = await this.dataSource.transaction(async (tx) => {
       const row = await this.lockedPayment(tx, token);

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { ApiError, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
 import { parseWireAmount } from '@platform/money';
-import { CONFIG, MerchantSettings } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
 import { checkAccountLimit } from './account-limits';
 import { checkReturnUrl, checkWebhookUrl } from './address-rules';
@@ -31,6 +31,7 @@ export class PaymentCreationService {
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
     private readonly settings: MerchantSettings,
+    private readonly maintenance: MaintenanceFlags,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -43,6 +44,7 @@ export class PaymentCreationService {
     const earlier = await this.payments.findIdempotency(this.dataSource, caller, idempotencyKey);
     if (earlier) return this.repeat(caller, earlier, input, now);
 
+    this.maintenance.assertOpen('api_collection');
     const merchant = await this.settings.requireReadyForPayments(caller);
     const { body } = input;
     const amount = parseWireAmount(body.amount);

@@ -5,7 +5,7 @@ import { ApiError, ConfirmReservation, ConsumeReservation, GetWithdrawableBalanc
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/observability';
-import { MerchantSettings } from '@platform/service-kit';
+import { MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
 import { WithdrawalRepository, toWithdrawal } from './withdrawal.repository';
@@ -32,6 +32,7 @@ export class WithdrawalService {
     private readonly dataSource: DataSource,
     private readonly withdrawals: WithdrawalRepository,
     private readonly settings: MerchantSettings,
+    private readonly maintenance: MaintenanceFlags,
     private readonly rates: UsdtRates,
     private readonly ledger: RpcClient,
   ) {}
@@ -40,6 +41,7 @@ export class WithdrawalService {
     if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
     const earlier = await this.withdrawals.findIdempotency(this.dataSource, caller, idempotencyKey);
     if (earlier) return this.repeat(earlier, input);
+    this.maintenance.assertOpen('withdrawals');
     const merchant = await this.settings.current(caller);
     if (!merchant) throw new ApiError('0055502');
     const { amount, address } = this.checkRequest(caller, input.body);

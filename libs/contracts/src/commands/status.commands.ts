@@ -25,3 +25,19 @@ export const GetServiceStatus = defineCommand({
   request: z.object({}).strict(),
   reply: z.array(ServiceStatusItemSchema),
 });
+
+/** The operator puts a service in maintenance (replacing an earlier `until` and `note`). */
+export const SetMaintenance = defineCommand({
+  type: 'status.set-maintenance',
+  topic: Topics.statusCommands,
+  request: z.object({ service: z.enum(MAINTAINABLE_SERVICES), until: z.string().datetime().nullable(), note: z.string().max(240).nullable() }),
+  reply: z.object({ before: ServiceStatusItemSchema.nullable(), after: ServiceStatusItemSchema }),
+});
+
+/** The operator ends a service's maintenance. */
+export const ClearMaintenance = defineCommand({
+  type: 'status.clear-maintenance',
+  topic: Topics.statusCommands,
+  request: z.object({ service: z.enum(MAINTAINABLE_SERVICES) }),
+  reply: z.object({ before: ServiceStatusItemSchema.nullable() }),
+});

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError, DisputeRecorded, DisputeWon, GetPayment, type Caller, type Dispute, type RequestOf, type RecordDispute } from '@platform/contracts';
+import { OutboxWriter, RpcClient } from '@platform/messaging';
+import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/observability';
+import type { SqlExecutor } from '@platform/persistence';
+import { DATABASE } from '../database';
+import { DisputeRepository, toDispute, type DisputeRow } from './dispute.repository';
+
+const outbox = new OutboxWriter(DATABASE.schema);
+const SANDBOX_EVIDENCE_DAYS = 7;
+const CLOSED = new Set<Dispute['status']>(['won', 'lost']);
+
+/**
+ * Disputes: recorded by operators from the banks (or in sandbox by the merchant), moved to
+ * review and resolved by operators, answered with evidence by merchants. Recording debits
+ * the balance and winning credits it back, through events the ledger books once.
+ */
+@Injectable()
+export class DisputeService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly disputes: DisputeRepository,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async get(caller: Caller, id: string): Promise<Dispute> {
+    const row = await this.disputes.find(this.dataSource, id, caller);
+    if (!row) throw new ApiError('1000011', 'No dispute with this id');
+    return toDispute(row);
+  }
+
+  async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; page: number; perPage: number }) {
+    const { rows, total } = await this.disputes.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
+    return {
+      data: rows.map((row) => (filter.owner ? toDispute(row) : { ...toDispute(row), merchant_code: row.merchant_code })),
+      meta: { page: filter.page, per_page: filter.perPage, total, total_pages: Math.ceil(total / filter.perPage) },
+    };
+  }
+
+  /**
+   * The merchant's evidence note: before `evidence_due_at`, while the dispute is not resolved.
+   * The same key and note return the first answer; a new key replaces the note; the status stays.
+   */
+  async submitEvidence(caller: Caller, id: string, note: string, fingerprint: string, key: string, now = new Date()): Promise<Dispute> {
+    return this.dataSource.transaction(async (tx) => {
+      const earlier = await this.disputes.findKey(tx, caller, 'evidence', key);
+      if (earlier) return this.repeat(earlier, fingerprint, id);
+      const row = await this.disputes.find(tx, id, caller, true);
+      if (!row) throw new ApiError('1000011', 'No dispute with this id');
+      const raced = await this.disputes.findKey(tx, caller, 'evidence', key);
+      if (raced) return this.repeat(raced, fingerprint, id);
+      if (CLOSED.has(row.status)) throw new ApiError('1000012', `the dispute is ${row.status}; evidence is no longer accepted`);
+      if (row.evidence_due_at && now.getTime() >= new Date(row.evidence_due_at).getTime()) {
+        throw new ApiError('1000012', `evidence was due by ${new Date(row.evidence_due_at).toISOString()}`);
+      }
+      await this.disputes.setEvidence(tx, id, note, now);
+      const dispute = toDispute((await this.disputes.find(tx, id))!);
+      await this.disputes.claimKey(tx, caller, 'evidence', key, { fingerprint, dispute_id: id, response: dispute });
+      return dispute;
+    });
+  }
+
+  /** A sandbox dispute on a paid payment of the caller's own sandbox key, created in the scenario's state. */
+  async createSandbox(caller: Caller, body: { payment_code: string; scenario?: 'open' | 'won' | 'lost'; reason: Dispute['reason'] }, fingerprint: string, key: string, now = new Date()): Promise<Dispute> {
+    if (caller.environment !== 'sandbox') throw new ApiError('0055502', 'Sandbox disputes are for sandbox keys only', {}, 403);
+    const earlier = await this.disputes.findKey(this.dataSource, caller, 'sandbox_dispute', key);
+    if (earlier) return this.repeatCreation(caller, earlier, fingerprint);
+    const payment = await this.paidPayment(caller, body.payment_code);
+    const scenario = body.scenario ?? 'open';
+    const created = await this.dataSource.transaction(async (tx) => {
+      const id = randomUUID();
+      const row = {
+        id,
+        merchant_code: caller.merchantCode,
+        environment: caller.environment,
+        service: 'api' as const,
+        payment_code: payment.code,
+        amount: payment.amount,
+        currency: payment.currency_code,
+        status: scenario,
+        reason: body.reason,
+        reason_note: null,
+        occurred_on: now.toISOString().slice(0, 10),
+        evidence_due_at: new Date(now.getTime() + SANDBOX_EVIDENCE_DAYS * 86_400_000),
+        resolved_at: scenario === 'open' ? null : now,
+        created_at: now,
+      };
+      if (!(await this.disputes.claimKey(tx, caller, 'sandbox_dispute', key, { fingerprint, dispute_id: id, response: null }))) return undefined;
+      await this.disputes.insert(tx, row);
+      await this.publish(tx, 'recorded', row);
+      if (scenario === 'won') await this.publish(tx, 'won', row);
+      return id;
+    });
+    if (!created) return this.repeatCreation(caller, (await this.disputes.findKey(this.dataSource, caller, 'sandbox_dispute', key))!, fingerprint);
+    return toDispute((await this.disputes.find(this.dataSource, created))!);
+  }
+
+  /** A dispute a bank raised, recorded by an operator: the amount is debited at once. */
+  async record(request: RequestOf<typeof RecordDispute>, now = new Date()) {
+    const caller: Caller = { merchantCode: request.merchant_code, environment: request.environment };
+    if (request.payment_code) await this.paidPayment(caller, request.payment_code);
+    const id = randomUUID();
+    await this.dataSource.transaction(async (tx) => {
+      const row = {
+        id,
+        merchant_code: request.merchant_code,
+        environment: request.environment,
+        service: request.service,
+        payment_code: request.payment_code ?? null,
+        amount: request.amount,
+        currency: request.currency,
+        status: 'open' as const,
+        reason: request.reason,
+        reason_note: request.reason_note ?? null,
+        occurred_on: request.occurred_on ?? now.toISOString().slice(0, 10),
+        evidence_due_at: request.evidence_due_at ? new Date(request.evidence_due_at) : null,
+        resolved_at: null,
+        created_at: now,
+      };
+      await this.disputes.insert(tx, row);
+      await this.publish(tx, 'recorded', row);
+    });
+    return { ...toDispute((await this.disputes.find(this.dataSource, id))!), merchant_code: request.merchant_code };
+  }
+
+  async advance(id: string, step: { action: 'under_review' } | { action: 'evidence_submitted' } | { action: 'resolve'; outcome: 'won' | 'lost' }, now = new Date()) {
+    return this.dataSource.transaction(async (tx) => {
+      const row = await this.disputes.find(tx, id, undefined, true);
+      if (!row) throw new ApiError('1000011', 'No dispute with this id');
+      if (CLOSED.has(row.status)) throw new ApiError('1000012', `the dispute is already ${row.status}`);
+      if (step.action === 'under_review') {
+        if (row.status !== 'open') throw new ApiError('1000012', `the dispute is ${row.status}`);
+        await this.disputes.advance(tx, id, { status: 'under_review' });
+      } else if (step.action === 'evidence_submitted') {
+        await this.disputes.advance(tx, id, { evidence_submitted_at: now });
+      } else {
+        await this.disputes.advance(tx, id, { status: step.outcome, resolved_at: now });
+        if (step.outcome === 'won') await this.publish(tx, 'won', row);
+      }
+      const after = (await this.disputes.find(tx, id))!;
+      return { before: toDispute(row), after: { ...toDispute(after), merchant_code: row.merchant_code } };
+    });
+  }
+
+  private async paidPayment(caller: Caller, code: string) {
+    const payment = await this.rpc.request(GetPayment, { code }, { caller, correlationId: acceptOrCreateCorrelationId(currentCorrelationId()) });
+    if (payment.status !== 'paid') throw new ApiError('9000040', `payment ${code} is ${payment.status}`);
+    return payment;
+  }
+
+  private async publish(tx: SqlExecutor, what: 'recorded' | 'won', row: Pick<DisputeRow, 'id' | 'merchant_code' | 'environment' | 'amount' | 'currency' | 'payment_code'>): Promise<void> {
+    await outbox.append(tx, {
+      event: what === 'recorded' ? DisputeRecorded : DisputeWon,
+      key: row.merchant_code,
+      payload: {
+        dispute_id: row.id,
+        merchant_code: row.merchant_code,
+        environment: row.environment,
+        amount: row.amount,
+        currency: row.currency,
+        payment_reference: row.payment_code ? `v3:${row.payment_code}` : null,
+      },
+    });
+  }
+
+  private repeat(earlier: { fingerprint: string; dispute_id: string; response: unknown }, fingerprint: string, id: string): Dispute {
+    if (earlier.fingerprint !== fingerprint || earlier.dispute_id !== id) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
+    return earlier.response as Dispute;
+  }
+
+  private async repeatCreation(caller: Caller, earlier: { fingerprint: string; dispute_id: string }, fingerprint: string): Promise<Dispute> {
+    if (earlier.fingerprint !== fingerprint) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
+    return this.get(caller, earlier.dispute_id);
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { AdvanceDispute, ApiError, CreateSandboxDispute, GetDispute, ListDisputes, RecordDispute, SubmitEvidence, type Caller } from '@platform/contracts';
+import { RpcServer, type CommandContext } from '@platform/messaging';
+import { DisputeService } from './dispute.service';
+
+function callerOf(context: CommandContext): Caller {
+  if (!context.caller) throw new ApiError('0055502');
+  return context.caller;
+}
+
+function keyOf(context: CommandContext): string {
+  if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+  return context.idempotencyKey;
+}
+
+@Injectable()
+export class DisputesHandlers implements OnModuleInit {
+  constructor(
+    private readonly rpc: RpcServer,
+    private readonly disputes: DisputeService,
+  ) {}
+
+  onModuleInit(): void {
+    this.rpc.handle(ListDisputes, (request, context) =>
+      this.disputes.list({ owner: request.all_merchants ? undefined : callerOf(context), environment: request.environment, status: request.status, page: request.page, perPage: request.per_page }),
+    );
+    this.rpc.handle(GetDispute, (request, context) => this.disputes.get(callerOf(context), request.id));
+    this.rpc.handle(SubmitEvidence, (request, context) => this.disputes.submitEvidence(callerOf(context), request.id, request.body.note, request.fingerprint, keyOf(context)));
+    this.rpc.handle(CreateSandboxDispute, (request, context) => this.disputes.createSandbox(callerOf(context), request.body, request.fingerprint, keyOf(context)));
+    this.rpc.handle(RecordDispute, (request) => this.disputes.record(request));
+    this.rpc.handle(AdvanceDispute, (request) => this.disputes.advance(request.id, request));
+  }
+}

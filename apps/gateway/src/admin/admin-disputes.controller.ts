@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AdvanceDispute, DISPUTE_STATUSES, ENVIRONMENTS, ListDisputes, RecordDispute, RecordDisputeBodySchema, type RequestOf } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuditService } from '../merchants/audit.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { PagingQuerySchema } from '../validation/paging';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+
+const QueueQuerySchema = PagingQuerySchema.extend({ environment: z.enum(ENVIRONMENTS).optional(), status: z.enum(DISPUTE_STATUSES).optional() }).strict();
+const DisputeIdSchema = z.string().uuid('must be a UUID');
+const ResolveBodySchema = z.object({ outcome: z.enum(['won', 'lost']) }).strict();
+const EmptyBodySchema = z.object({}).strict();
+
+/** Disputes from the banks: recorded (the balance is debited), reviewed, defended and resolved by operators; audited. */
+@Controller('admin/v1/disputes')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminDisputesController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get()
+  @ApiRoute({ summary: 'Disputes of every merchant', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'A page of disputes with merchant_code' } }, errors: ['1000001'] })
+  list(@Query() query: unknown, @Req() request: FastifyRequest) {
+    const { page, per_page, environment, status } = parseOrReject(QueueQuerySchema, query);
+    return this.rpc.request(ListDisputes, { page, per_page, environment, status: status ?? null, all_merchants: true }, { correlationId: request.correlationId });
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiRoute({
+    summary: 'Record a dispute a bank raised; its amount is debited from the API wallet at once',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: RecordDisputeBodySchema,
+    responses: { 201: { description: 'The dispute' } },
+    errors: ['1000001', '1000011', '9000040'],
+  })
+  async record(@Body() body: unknown, @Req() request: FastifyRequest) {
+    const dispute = await this.rpc.request(RecordDispute, parseOrReject(RecordDisputeBodySchema, body), { correlationId: request.correlationId });
+    await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'dispute.record', target: `${dispute.merchant_code}/disputes/${dispute.id}`, correlationId: request.correlationId, before: null, after: dispute });
+    return dispute;
+  }
+
+  @Post(':id/under-review')
+  @HttpCode(200)
+  @ApiRoute({ summary: 'Move an open dispute to under_review', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The dispute' } }, errors: ['1000011', '1000012'] })
+  underReview(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    parseOrReject(EmptyBodySchema, body ?? {});
+    return this.advance(request, { id: parseOrReject(DisputeIdSchema, id), action: 'under_review' });
+  }
+
+  @Post(':id/evidence-submitted')
+  @HttpCode(200)
+  @ApiRoute({ summary: "Mark the platform's defence as submitted to the bank (evidence_submitted_at)", tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The dispute' } }, errors: ['1000011', '1000012'] })
+  evidenceSubmitted(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    parseOrReject(EmptyBodySchema, body ?? {});
+    return this.advance(request, { id: parseOrReject(DisputeIdSchema, id), action: 'evidence_submitted' });
+  }
+
+  @Post(':id/resolve')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Resolve won (the amount is credited back) or lost',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: ResolveBodySchema,
+    responses: { 200: { description: 'The dispute' } },
+    errors: ['1000001', '1000011', '1000012'],
+  })
+  resolve(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const { outcome } = parseOrReject(ResolveBodySchema, body);
+    return this.advance(request, { id: parseOrReject(DisputeIdSchema, id), action: 'resolve', outcome });
+  }
+
+  private async advance(request: FastifyRequest, step: RequestOf<typeof AdvanceDispute>) {
+    const result = await this.rpc.request(AdvanceDispute, step, { correlationId: request.correlationId });
+    await this.audit.recordChange({
+      actor: request.operator ?? 'operator',
+      action: `dispute.${step.action}`,
+      target: `${result.after.merchant_code}/disputes/${result.after.id}`,
+      correlationId: request.correlationId,
+      before: result.before,
+      after: result.after,
+    });
+    return result.after;
+  }
+}

@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, HttpCode, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ClearMaintenance, MAINTAINABLE_SERVICES, ServiceStatusItemSchema, SetMaintenance } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuditService } from '../merchants/audit.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+
+const ServiceSchema = z.enum(MAINTAINABLE_SERVICES);
+const MaintenanceBodySchema = z
+  .object({
+    until: z.string().datetime({ message: 'must be an ISO 8601 UTC date-time' }).nullable().optional(),
+    note: z.string().max(240).nullable().optional(),
+  })
+  .strict();
+
+/** Maintenance switches: new operations of a service in maintenance are refused everywhere within seconds. */
+@Controller('admin/v1/maintenance')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminMaintenanceController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Put(':service')
+  @ApiRoute({
+    summary: 'Put a service in maintenance, with an estimated return time and a note (at most 240 characters)',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: MaintenanceBodySchema,
+    responses: { 200: { description: 'The service as the public status lists it', schema: ServiceStatusItemSchema } },
+    errors: ['1000001'],
+  })
+  async set(@Param('service') service: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    const name = parseOrReject(ServiceSchema, service);
+    const { until, note } = parseOrReject(MaintenanceBodySchema, body ?? {});
+    const result = await this.rpc.request(SetMaintenance, { service: name, until: until ?? null, note: note ?? null }, { correlationId: request.correlationId });
+    await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'maintenance.set', target: `maintenance/${name}`, correlationId: request.correlationId, before: result.before, after: result.after });
+    return result.after;
+  }
+
+  @Delete(':service')
+  @HttpCode(204)
+  @ApiRoute({ summary: 'End the maintenance of a service', tag: 'Operator API', security: 'operatorToken', responses: { 204: { description: 'Ended (also when it was not in maintenance)' } }, errors: ['1000001'] })
+  async clear(@Param('service') service: string, @Req() request: FastifyRequest): Promise<void> {
+    const name = parseOrReject(ServiceSchema, service);
+    const result = await this.rpc.request(ClearMaintenance, { service: name }, { correlationId: request.correlationId });
+    await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'maintenance.clear', target: `maintenance/${name}`, correlationId: request.correlationId, before: result.before, after: null });
+  }
+}

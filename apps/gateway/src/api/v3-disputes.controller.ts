@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CreateSandboxDispute, DISPUTE_STATUSES, DisputeSchema, EvidenceBodySchema, GetDispute, ListDisputes, PaginationMetaSchema, SandboxDisputeBodySchema, SubmitEvidence } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
+import { V3AuthGuard } from '../auth/guards';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { PagingQuerySchema } from '../validation/paging';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { IdempotencyKeySchema, headerOf, requestFingerprint } from './v3-headers';
+
+const DisputeListQuerySchema = PagingQuerySchema.extend({ status: z.enum(DISPUTE_STATUSES).optional() }).strict();
+const DisputeIdSchema = z.string().uuid('must be a UUID');
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  return parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
+}
+
+/** Disputes raised by the banks, and the merchant's written evidence. */
+@Controller('api/v3')
+@UseGuards(V3AuthGuard)
+export class V3DisputesController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('disputes')
+  @ApiRoute({
+    summary: 'Disputes of the caller, newest first',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    responses: { 200: { description: 'A page of disputes', schema: z.object({ data: z.array(DisputeSchema), meta: PaginationMetaSchema }) } },
+    errors: ['1000001'],
+  })
+  list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    const { page, per_page, status } = parseOrReject(DisputeListQuerySchema, query);
+    return this.rpc.request(ListDisputes, { page, per_page, status: status ?? null, all_merchants: false }, { caller, correlationId: request.correlationId });
+  }
+
+  @Get('disputes/:id')
+  @ApiRoute({ summary: 'One dispute of the caller', tag: 'Account Operations API v3', security: 'v3Signature', responses: { 200: { description: 'The dispute', schema: DisputeSchema } }, errors: ['1000001', '1000011'] })
+  get(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    return this.rpc.request(GetDispute, { id: parseOrReject(DisputeIdSchema, id) }, { caller, correlationId: request.correlationId });
+  }
+
+  @Post('disputes/:id/evidence')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Submit the evidence note before evidence_due_at; a new Idempotency-Key replaces the earlier note, an identical repeat returns the original body',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    body: EvidenceBodySchema,
+    responses: { 200: { description: 'The dispute, status unchanged', schema: DisputeSchema } },
+    errors: ['1000001', '1000011', '1000012', '9000039'],
+  })
+  evidence(@Param('id') id: string, @Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    const disputeId = parseOrReject(DisputeIdSchema, id);
+    const idempotencyKey = idempotencyKeyOf(request);
+    const evidence = parseOrReject(EvidenceBodySchema, body);
+    return this.rpc.request(
+      SubmitEvidence,
+      { id: disputeId, body: evidence, fingerprint: requestFingerprint(request, null) },
+      { caller, correlationId: request.correlationId, idempotencyKey },
+    );
+  }
+
+  @Post('sandbox/disputes')
+  @HttpCode(201)
+  @ApiRoute({
+    summary: 'Sandbox only: open a dispute on a paid sandbox payment in the scenario state (open, won, lost)',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    body: SandboxDisputeBodySchema,
+    responses: { 201: { description: 'The dispute; an identical repeat returns the same dispute', schema: DisputeSchema } },
+    errors: ['1000001', '1000011', '0055502', '9000039', '9000040'],
+  })
+  sandbox(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
+    const idempotencyKey = idempotencyKeyOf(request);
+    const dispute = parseOrReject(SandboxDisputeBodySchema, body);
+    return this.rpc.request(CreateSandboxDispute, { body: dispute, fingerprint: requestFingerprint(request, null) }, { caller, correlationId: request.correlationId, idempotencyKey });
+  }
+}

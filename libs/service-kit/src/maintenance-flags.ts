@@ -1,0 +1,39 @@
+import { ApiError, MaintenanceChanged, type MaintainableService } from '@platform/contracts';
+import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
+import type { Logger } from '@platform/observability';
+
+/**
+ * A service's local copy of the maintenance switches, from the status service's compacted
+ * topic: a service in maintenance takes no new operations (503 1000013); work already
+ * started goes on.
+ */
+export class MaintenanceFlags {
+  private readonly reader: ReferenceDataReader<{ service: MaintainableService; active: boolean; until: string | null; note: string | null }>;
+
+  constructor(kafka: KafkaConnection, logger: Logger) {
+    this.reader = new ReferenceDataReader(kafka, MaintenanceChanged, logger.child({ component: 'maintenance-flags' }));
+  }
+
+  isActive(service: MaintainableService): boolean {
+    return this.reader.get(service)?.active === true;
+  }
+
+  assertOpen(service: MaintainableService): void {
+    const flag = this.reader.get(service);
+    if (!flag?.active) return;
+    const back = flag.until && Date.parse(flag.until) > Date.now() ? ` (expected back at ${flag.until})` : '';
+    throw new ApiError('1000013', `${service} is in maintenance${back}${flag.note ? `: ${flag.note}` : ''}`);
+  }
+
+  get ready(): Promise<void> {
+    return this.reader.ready;
+  }
+
+  start(): Promise<void> {
+    return this.reader.start();
+  }
+
+  stop(): Promise<void> {
+    return this.reader.stop();
+  }
+}
