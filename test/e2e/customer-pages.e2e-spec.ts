@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { verifyReturnAddress } from '@platform/signing';
-import { OperatorClient, Stack, V4Client, openScreen, submitForm, testInfrastructure, type ProvisionedMerchant, type Screen } from '@platform/testing';
+import { OperatorClient, Stack, TopicEvents, V4Client, openScreen, submitForm, testInfrastructure, type ProvisionedMerchant, type Screen } from '@platform/testing';
 
 /**
  * The customer's side of a Direct API order, driven with a plain HTTP client as the
@@ -128,6 +128,38 @@ describe('3-D Secure flow and the return address', () => {
     const answer = await choose(redirect, await openScreen(redirect), 'success');
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('Ödemeniz alındı');
+  });
+
+  it("makes a failed or pending order paid on the bank's late confirmation, succeeded after failed on the topic", async () => {
+    const events = await TopicEvents.follow('orders.events.v1');
+    try {
+      const failed = await order('4355090000005151');
+      const answer = await choose(failed.redirect, await openScreen(failed.redirect), 'success');
+      const orderCode = returnParams(answer.headers.get('location')).order_code!;
+      expect((await v4.get(`/api/v4/orders/${failed.id}`)).body.data.status).toBe('failed');
+      const confirmed = await operator.call('POST', `/admin/v1/orders/${orderCode}/bank-confirmation`, {});
+      expect([confirmed.status, confirmed.body.status, confirmed.body.failure_code ?? null]).toEqual([200, 'paid', null]);
+      expect((await v4.get(`/api/v4/orders/${failed.id}`)).body.data).toMatchObject({ status: 'paid', order_code: orderCode });
+      expect((await operator.call('POST', `/admin/v1/orders/${orderCode}/bank-confirmation`, {})).body.status).toBe('paid');
+      const outcomes = await events.waitFor((event) => event.payload?.order?.code === orderCode, 2);
+      expect(outcomes.map((event) => event.event_type)).toEqual(['checkout.order.failed', 'checkout.order.succeeded']);
+
+      const pending = await order('4355090000089999');
+      await choose(pending.redirect, await openScreen(pending.redirect), 'success');
+      const pendingCode = (await v4.get(`/api/v4/orders/${pending.id}`)).body.data;
+      expect(pendingCode.status).toBe('pending');
+      expect((await operator.call('POST', `/admin/v1/orders/${pendingCode.order_code}/bank-confirmation`, {})).body.status).toBe('paid');
+
+      const open = await order('4355090000044242');
+      const openCode = (await v4.get(`/api/v4/orders/${open.id}`)).body.data.order_code;
+      const refused = await operator.call('POST', `/admin/v1/orders/${openCode}/bank-confirmation`, {});
+      expect([refused.status, refused.body.code]).toEqual([409, '1000012']);
+      expect((await operator.call('POST', '/admin/v1/orders/999999999/bank-confirmation', {})).status).toBe(404);
+      const audit = await operator.call('GET', `/admin/v1/audit-log?action=order.bank_confirmation&target=${merchant.merchantCode}/orders/${orderCode}`);
+      expect(audit.body.data).toHaveLength(1);
+    } finally {
+      await events.stop();
+    }
   });
 
   it('shows a clear page for an unknown link', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import {
   OperatorClient,
   Stack,
@@ -9,6 +10,7 @@ import {
   openScreen,
   payOnPaymentPage,
   submitForm,
+  testInfrastructure,
   type ProvisionedMerchant,
   type SignedResponse,
 } from '@platform/testing';
@@ -240,7 +242,12 @@ describe('disputes and service status', () => {
     it('refuses new payments, orders and page attempts during api_collection maintenance while started ones finish', async () => {
       const { account, v3 } = await merchant();
       const v4 = new V4Client(stack.url('gateway'), account);
-      const create = (key = randomUUID()) => v3.request('POST', '/api/v3/payments', { amount: '15.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': key } });
+      const statuses: number[] = [];
+      const create = async (key = randomUUID()) => {
+        const response = await v3.request('POST', '/api/v3/payments', { amount: '15.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': key } });
+        statuses.push(response.status);
+        return response;
+      };
       const earlierKey = randomUUID();
       const earlier = await create(earlierKey);
       const other = await create();
@@ -282,8 +289,11 @@ describe('disputes and service status', () => {
       expect(outcomes).toContain(503);
       expect(outcomes.every((code) => code === 201 || code === 503)).toBe(true);
       // Every 201 is a payment, and no refused request left one behind.
-      const listed = await v3.request('GET', `/api/v3/payments/${earlier.body.code}`);
-      expect(listed.body.status).toBe('paid');
+      const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+      await db.connect();
+      const stored = await db.query('SELECT count(*)::int AS n FROM payments.payments WHERE merchant_code = $1', [account.merchantCode]);
+      await db.end();
+      expect(stored.rows[0].n).toBe(statuses.filter((code) => code === 201).length);
     });
   });
 });

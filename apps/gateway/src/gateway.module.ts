@@ -19,6 +19,7 @@ import { V3DisputesController } from './api/v3-disputes.controller';
 import { AdminDisputesController } from './admin/admin-disputes.controller';
 import { AdminWithdrawalsController } from './admin/admin-withdrawals.controller';
 import { AdminMaintenanceController } from './admin/admin-maintenance.controller';
+import { AdminOrdersController } from './admin/admin-orders.controller';
 import { AdminReversalsController } from './admin/admin-reversals.controller';
 import { AdminLedgerController } from './admin/admin-ledger.controller';
 import { V3PaymentsController } from './api/v3-payments.controller';
@@ -34,7 +35,7 @@ import { RateLimits } from './rate-limit/rate-limits';
 
 @Module({
   imports: [DiscoveryModule],
-  controllers: [OpenApiController, AdminMerchantsController, AdminBinsController, AdminFxRatesController, AdminAuditController, V4BinsController, V4OrdersController, V3PaymentsController, V3ServiceStatusController, V3BalanceController, V3WebhooksController, V3RefundsController, V3WithdrawalsController, V3DisputesController, AdminLedgerController, AdminDisputesController, AdminReversalsController, AdminWithdrawalsController, AdminMaintenanceController],
+  controllers: [OpenApiController, AdminMerchantsController, AdminBinsController, AdminFxRatesController, AdminAuditController, V4BinsController, V4OrdersController, V3PaymentsController, V3ServiceStatusController, V3BalanceController, V3WebhooksController, V3RefundsController, V3WithdrawalsController, V3DisputesController, AdminLedgerController, AdminDisputesController, AdminReversalsController, AdminWithdrawalsController, AdminMaintenanceController, AdminOrdersController],
   providers: [
     MerchantRepository,
     AuditRepository,

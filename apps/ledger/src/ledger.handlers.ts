@@ -104,8 +104,7 @@ export class LedgerHandlers implements OnModuleInit {
     if (!merchant) throw new Error(`no settings for ${dispute.merchant_code}/${dispute.environment}`);
     const converted = await this.rates.convert(tx, new Decimal(dispute.amount), dispute.currency, merchant.base_currency, occurredAt);
     const booking = { id: dispute.dispute_id, merchantCode: dispute.merchant_code, environment: dispute.environment, amount: converted.amount, currency: merchant.base_currency, occurredAt };
-    if (direction === 'debit') await this.bookings.disputeDebit(tx, booking);
-    else await this.bookings.disputeCredit(tx, booking);
+    await this.bookings.dispute(tx, direction, booking);
   }
 
   private async adjust(request: RequestOf<typeof AdjustWallet>) {

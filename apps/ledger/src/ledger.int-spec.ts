@@ -290,12 +290,12 @@ describe('ledger on real Postgres', () => {
               }
             } else {
               const dispute = { id: randomUUID(), merchantCode: caller.merchantCode, environment, amount, currency: 'TRY', occurredAt: new Date() };
-              await dataSource.transaction((tx) => bookings.disputeDebit(tx, dispute));
+              await dataSource.transaction((tx) => bookings.dispute(tx, 'debit', dispute));
               // Recording the same dispute again books nothing.
-              await dataSource.transaction((tx) => bookings.disputeDebit(tx, dispute));
+              await dataSource.transaction((tx) => bookings.dispute(tx, 'debit', dispute));
               model.available = model.available.minus(amount);
               if (s.win) {
-                await dataSource.transaction((tx) => bookings.disputeCredit(tx, dispute));
+                await dataSource.transaction((tx) => bookings.dispute(tx, 'credit', dispute));
                 model.available = model.available.plus(amount);
               }
             }

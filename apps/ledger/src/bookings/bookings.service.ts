@@ -56,30 +56,24 @@ export class Bookings {
     return posted.created;
   }
 
-  /** A recorded dispute takes its amount off the available balance, which may go negative. */
-  async disputeDebit(tx: SqlExecutor, dispute: { id: string; merchantCode: string; environment: 'sandbox' | 'live'; amount: Decimal; currency: string; occurredAt: Date }): Promise<boolean> {
+  /**
+   * A recorded dispute takes its amount off the available balance, which may go negative
+   * (`debit`); a won dispute gives it back (`credit`). Once per dispute and direction.
+   */
+  async dispute(
+    tx: SqlExecutor,
+    direction: 'debit' | 'credit',
+    dispute: { id: string; merchantCode: string; environment: 'sandbox' | 'live'; amount: Decimal; currency: string; occurredAt: Date },
+  ): Promise<boolean> {
     const available = merchantAccount(dispute.merchantCode, dispute.environment, 'api', 'available', dispute.currency);
+    const platform = platformAccount(dispute.environment, 'disputes', dispute.currency);
     const posted = await this.journal.post(tx, {
-      kind: 'dispute_debit',
+      kind: direction === 'debit' ? 'dispute_debit' : 'dispute_credit',
       reference: dispute.id,
       merchantCode: dispute.merchantCode,
       environment: dispute.environment,
       occurredAt: dispute.occurredAt,
-      postings: transfer(available, platformAccount(dispute.environment, 'disputes', dispute.currency), dispute.amount),
-    });
-    return posted.created;
-  }
-
-  /** A won dispute gives the amount back. */
-  async disputeCredit(tx: SqlExecutor, dispute: { id: string; merchantCode: string; environment: 'sandbox' | 'live'; amount: Decimal; currency: string; occurredAt: Date }): Promise<boolean> {
-    const available = merchantAccount(dispute.merchantCode, dispute.environment, 'api', 'available', dispute.currency);
-    const posted = await this.journal.post(tx, {
-      kind: 'dispute_credit',
-      reference: dispute.id,
-      merchantCode: dispute.merchantCode,
-      environment: dispute.environment,
-      occurredAt: dispute.occurredAt,
-      postings: transfer(platformAccount(dispute.environment, 'disputes', dispute.currency), available, dispute.amount),
+      postings: direction === 'debit' ? transfer(available, platform, dispute.amount) : transfer(platform, available, dispute.amount),
     });
     return posted.created;
   }

@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type MerchantEnvironment, type Order } from '@platform/contracts';
 import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, hostedCardSealContext, masterKey } from '@platform/service-kit';
-import { openSecret } from '@platform/signing';
 import { BinRepository } from '../bins/bin.repository';
-import { CARD_PROCESSOR, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
+import { CARD_PROCESSOR, notExpired, openSealedCard, passesLuhn, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
 import type { Config } from '../config';
 import { OrderRepository, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
@@ -70,7 +69,7 @@ export class CustomerFlowService {
 
   /** One card attempt on the hosted page, while the order waits there and before its expiry. */
   async hostedAttempt(token: string, sealedCard: string, now = new Date()): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null }> {
-    const card = this.openHostedCard(token, sealedCard);
+    const card = openSealedCard(sealedCard, this.cardKey, hostedCardSealContext(token));
     this.maintenance.assertOpen('api_collection');
     let attemptFailure: string | null = null;
     const row = await this.dataSource.transaction(async (tx) => {
@@ -110,15 +109,6 @@ export class CustomerFlowService {
       return_url: returnAddress(row, this.merchantOf(row), this.masterKey, now),
       attempt_failure: attemptFailure,
     };
-  }
-
-  private openHostedCard(token: string, sealed: string): CardForAuthorisation {
-    try {
-      const card = JSON.parse(openSecret(sealed, this.cardKey, hostedCardSealContext(token))) as Record<string, string>;
-      return { number: card.number ?? '', expiryMonth: card.expiry_month ?? '', expiryYear: card.expiry_year ?? '', cvv: card.cvv ?? '', holderName: card.holder_name ?? '' };
-    } catch {
-      throw new ApiError('1000008', 'card data could not be opened');
-    }
   }
 
   private hostedOpen(order: OrderRow, now: Date): boolean {

@@ -156,6 +156,12 @@ export class OrderRepository {
     );
   }
 
+  /** An order by its platform code, whoever owns it (operator and bank callbacks). */
+  async findByOrderCode(tx: SqlExecutor, orderCode: string, lock = false): Promise<OrderRow | undefined> {
+    const rows = await queryRows<OrderRow>(tx, `SELECT ${COLUMNS} FROM orders.orders WHERE order_code = $1 ${lock ? 'FOR UPDATE' : ''}`, [orderCode]);
+    return rows[0];
+  }
+
   async complete(tx: SqlExecutor, owner: Caller, id: string, status: 'paid' | 'failed', failureReason: string | null): Promise<OrderRow> {
     const rows = await queryRows<OrderRow>(
       tx,

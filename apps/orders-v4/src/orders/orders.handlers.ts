@@ -1,9 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, CompleteThreeDs, CreateOrder, GetCustomerOrder, GetOrder, HostedAttempt, SetSandboxOrderResult, type Caller } from '@platform/contracts';
+import { ApiError, CompleteThreeDs, ConfirmOrderLate, CreateOrder, GetCustomerOrder, GetOrder, HostedAttempt, SetSandboxOrderResult, type Caller } from '@platform/contracts';
 import { CustomerFlowService } from './customer-flow.service';
 import { RpcServer, type CommandContext } from '@platform/messaging';
 import { OrderCreationService } from './order-creation.service';
 import { OrderQueryService } from './order-query.service';
+import { LateConfirmationService } from './late-confirmation.service';
 
 function callerOf(context: CommandContext): Caller {
   if (!context.caller) throw new ApiError('0055502');
@@ -17,6 +18,7 @@ export class OrdersHandlers implements OnModuleInit {
     private readonly creation: OrderCreationService,
     private readonly queries: OrderQueryService,
     private readonly customers: CustomerFlowService,
+    private readonly lateConfirmations: LateConfirmationService,
   ) {}
 
   onModuleInit(): void {
@@ -25,6 +27,7 @@ export class OrdersHandlers implements OnModuleInit {
     this.rpc.handle(GetCustomerOrder, (request) => this.customers.view(request.token));
     this.rpc.handle(CompleteThreeDs, (request) => this.customers.completeThreeDs(request.token, request.choice));
     this.rpc.handle(HostedAttempt, (request) => this.customers.hostedAttempt(request.token, request.card.sealed));
+    this.rpc.handle(ConfirmOrderLate, (request) => this.lateConfirmations.confirmPaid(request.order_code));
     this.rpc.handle(SetSandboxOrderResult, (request, context) =>
       this.queries.setSandboxResult(callerOf(context), request.merchant_order_id, request.result),
     );

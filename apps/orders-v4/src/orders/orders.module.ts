@@ -4,12 +4,13 @@ import { CARD_PROCESSOR, SandboxCardProcessor } from '@platform/card-processing'
 import { CustomerFlowService } from './customer-flow.service';
 import { OrderCreationService } from './order-creation.service';
 import { OrderExpiryService } from './order-expiry.service';
+import { LateConfirmationService } from './late-confirmation.service';
 import { OrderQueryService } from './order-query.service';
 import { OrderRepository } from './order.repository';
 import { OrdersHandlers } from './orders.handlers';
 
 @Module({
   imports: [BinsModule],
-  providers: [{ provide: CARD_PROCESSOR, useClass: SandboxCardProcessor }, CustomerFlowService, OrderExpiryService, OrderRepository, OrderCreationService, OrderQueryService, OrdersHandlers],
+  providers: [{ provide: CARD_PROCESSOR, useClass: SandboxCardProcessor }, CustomerFlowService, OrderExpiryService, OrderRepository, OrderCreationService, OrderQueryService, LateConfirmationService, OrdersHandlers],
 })
 export class OrdersModule {}

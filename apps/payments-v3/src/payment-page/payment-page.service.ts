@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type PaymentPage } from '@platform/contracts';
-import { CARD_PROCESSOR, cardNetwork, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
+import { CARD_PROCESSOR, cardNetwork, notExpired, openSealedCard, passesLuhn, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
 import type { SqlExecutor } from '@platform/persistence';
 import { CONFIG, MaintenanceFlags, cardDataKey, paymentPageCardSealContext } from '@platform/service-kit';
-import { openSecret } from '@platform/signing';
 import type { Config } from '../config';
 import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
 import { toPayment } from '../payments/payment-view';
@@ -40,7 +39,7 @@ export class PaymentPageService {
   }
 
   async pay(token: string, sealedCard: string, now = new Date()): Promise<{ page: PaymentPage; form_error: string | null }> {
-    const card = this.openCard(token, sealedCard);
+    const card = openSealedCard(sealedCard, this.cardKey, paymentPageCardSealContext(token));
     // A new attempt is a new operation; an attempt already on the 3-D Secure screen may finish.
     this.maintenance.assertOpen('api_collection');
     let formError: string | null = null;
@@ -119,14 +118,5 @@ export class PaymentPageService {
 
   private threeDsOpen(attempt: AttemptRow, now: Date): boolean {
     return attempt.status === 'three_ds' && attempt.three_ds_expires_at !== null && now.getTime() < new Date(attempt.three_ds_expires_at).getTime();
-  }
-
-  private openCard(token: string, sealed: string): CardForAuthorisation {
-    try {
-      const card = JSON.parse(openSecret(sealed, this.cardKey, paymentPageCardSealContext(token))) as Record<string, string>;
-      return { number: card.number ?? '', expiryMonth: card.expiry_month ?? '', expiryYear: card.expiry_year ?? '', cvv: card.cvv ?? '', holderName: card.holder_name ?? '' };
-    } catch {
-      throw new ApiError('1000008', 'card data could not be opened');
-    }
   }
 }

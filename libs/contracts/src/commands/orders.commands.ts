@@ -120,3 +120,15 @@ export const UpsertBin = defineCommand({
   request: z.object({ environment: z.enum(['sandbox', 'live']), bin: z.string(), record: BinRecordSchema }),
   reply: z.object({ before: BinRecordSchema.extend({ bin: z.string() }).nullable(), after: BinRecordSchema.extend({ bin: z.string() }) }),
 });
+
+/**
+ * The bank confirms a payment late (the spec's "failed → paid, treat paid as the truth"):
+ * a failed or pending order becomes paid and checkout.order.succeeded follows. Recorded by
+ * an operator today; a bank connector sends the same command.
+ */
+export const ConfirmOrderLate = defineCommand({
+  type: 'orders.late-confirmation',
+  topic: Topics.ordersCommands,
+  request: z.object({ order_code: z.string().min(1).max(64) }),
+  reply: z.object({ merchant_code: z.string(), before: OrderSchema, after: OrderSchema }),
+});

@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ConfirmOrderLate } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { AuditService } from '../merchants/audit.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
+import { parseOrReject } from '../validation/parse-or-reject';
+import { AdminAuthGuard } from './admin-auth.guard';
+import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
+
+const OrderCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an order code');
+const EmptyBodySchema = z.object({}).strict();
+
+/** Direct API orders: the bank's late confirmation, recorded by an operator (audited). */
+@Controller('admin/v1/orders')
+@UseGuards(AdminAuthGuard)
+@UseInterceptors(AdminReadAuditInterceptor)
+export class AdminOrdersController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Post(':orderCode/bank-confirmation')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: "Record the bank's late confirmation: a failed or pending order becomes paid and checkout.order.succeeded follows",
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The order, paid' } },
+    errors: ['1000001', '1000011', '1000012'],
+  })
+  async confirm(@Param('orderCode') orderCode: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    parseOrReject(EmptyBodySchema, body ?? {});
+    const code = parseOrReject(OrderCodeSchema, orderCode);
+    const result = await this.rpc.request(ConfirmOrderLate, { order_code: code }, { correlationId: request.correlationId });
+    if (result.before.status !== result.after.status) {
+      await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'order.bank_confirmation', target: `${result.merchant_code}/orders/${code}`, correlationId: request.correlationId, before: result.before, after: result.after });
+    }
+    return result.after;
+  }
+}

@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ApiError } from '@platform/contracts';
+import { CONFIG } from '@platform/service-kit';
+import type { Config } from '../config';
+import { OrderRepository } from './order.repository';
+import { publishOutcome } from './order-events';
+import { toOrder } from './order-view';
+
+/**
+ * A bank's late confirmation: a failed or pending order becomes paid, and
+ * checkout.order.succeeded follows (merchants are told to treat paid as the truth and
+ * ignore a failed event after it). Repeating it changes nothing.
+ */
+@Injectable()
+export class LateConfirmationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: OrderRepository,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async confirmPaid(orderCode: string, now = new Date()) {
+    return this.dataSource.transaction(async (tx) => {
+      const order = await this.orders.findByOrderCode(tx, orderCode, true);
+      if (!order) throw new ApiError('1000011', 'No order with this code');
+      const before = toOrder(order, this.config.CHECKOUT_PUBLIC_URL, now);
+      if (order.status === 'paid') return { merchant_code: order.merchant_code, before, after: before };
+      if (order.status !== 'failed' && order.status !== 'pending') {
+        throw new ApiError('1000012', `order ${orderCode} is ${order.status}; the customer has not finished with it`);
+      }
+      const owner = { merchantCode: order.merchant_code, environment: order.environment };
+      const paid = await this.orders.complete(tx, owner, order.id, 'paid', null);
+      await publishOutcome(tx, paid);
+      return { merchant_code: order.merchant_code, before, after: toOrder(paid, this.config.CHECKOUT_PUBLIC_URL, now) };
+    });
+  }
+}
