@@ -3,27 +3,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import { OperatorClient, Stack, V3Client, V4Client, cardFields, openScreen, submitForm, testInfrastructure } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, V4Client, cardFields, luhnComplete, openScreen, submitForm, testInfrastructure } from '@platform/testing';
 
 /**
  * A card number sent through the Direct API, typed on the hosted page and on the v3 payment page must not be
  * found afterwards in any table of the database, in the broker's log segments, or in
  * any service log: only BIN, last four digits and keyed fingerprints are kept.
  */
-function luhnComplete(prefix: string): string {
-  for (let digit = 0; digit < 10; digit += 1) {
-    const candidate = `${prefix}${digit}`;
-    let sum = 0;
-    for (let i = 0; i < candidate.length; i += 1) {
-      let value = Number(candidate[candidate.length - 1 - i]);
-      if (i % 2 === 1) value = value * 2 > 9 ? value * 2 - 9 : value * 2;
-      sum += value;
-    }
-    if (sum % 10 === 0) return candidate;
-  }
-  throw new Error('unreachable');
-}
-
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {

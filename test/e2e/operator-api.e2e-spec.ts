@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { MerchantEnvironmentChanged, merchantEnvironmentKey, type MerchantEnvironment } from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
 import { serviceDatabaseUrl } from '@platform/persistence';
 import { Client } from 'pg';
-import { OperatorClient, Stack, V4Client, testInfrastructure } from '@platform/testing';
+import { OperatorClient, Stack, V4Client, luhnComplete, testInfrastructure } from '@platform/testing';
 
 /**
  * The operator API beyond provisioning: listing and reading merchants, deactivation,
@@ -178,7 +179,7 @@ describe('operator API', () => {
       const bin = String(100000 + Math.floor(Math.random() * 800000));
       const put = await operator.call('PUT', `/admin/v1/bins/live/${bin}`, record);
       expect(put.status).toBe(200);
-      expect(put.body).toEqual({ bin, ...record });
+      expect(put.body).toEqual({ bin, ...record, issuer_available: true });
       const live = await operator.provisionMerchant({ environment: 'live' });
       const lookup = await new V4Client(stack.url('gateway'), live).get(`/api/v4/bins/${bin}?amount=10.00`);
       expect(lookup.status).toBe(200);
@@ -191,6 +192,21 @@ describe('operator API', () => {
       expect(audit.body.data.map((e: { action: string }) => e.action)).toEqual(['bin.upsert', 'bin.upsert']);
       expect(audit.body.data[0].before).toMatchObject({ channel_available: true });
       expect(audit.body.data[0].after).toMatchObject({ channel_available: false });
+    });
+
+    it('answers orders for a card whose issuer the operator marked unavailable with 0055231, until it is back', async () => {
+      const bin = String(100000 + Math.floor(Math.random() * 800000));
+      const direct = { ...record, payment_mode: 'direct', issuer_available: false };
+      expect((await operator.call('PUT', `/admin/v1/bins/live/${bin}`, direct)).body.issuer_available).toBe(false);
+      const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant({ environment: 'live' }));
+      expect((await client.get(`/api/v4/bins/${bin}?amount=10.00`)).status).toBe(200);
+      const number = luhnComplete(`${bin}123456789`);
+      const card = { holder_name: 'Ece Kaya', number, expiry_month: '12', expiry_year: '35', cvv: '123' };
+      const refused = await client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', card });
+      expect([refused.status, refused.body.code]).toEqual([409, '0055231']);
+      await operator.call('PUT', `/admin/v1/bins/live/${bin}`, { ...direct, issuer_available: true });
+      const accepted = await client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', card });
+      expect(accepted.body.data.status).toBe('requires_action');
     });
 
     it('rejects a malformed BIN record with 422 1000001 naming the fields', async () => {

@@ -45,3 +45,18 @@ export async function payOnPaymentPage(paymentUrl: string, cardNumber = '4355090
   const screen = await openScreen(paymentUrl, form.cookie);
   if (screen.html.includes('name="result"')) await submitForm(`${paymentUrl}/3ds`, screen, { result: threeDs });
 }
+
+/** The number with the check digit that makes it pass Luhn. */
+export function luhnComplete(prefix: string): string {
+  for (let digit = 0; digit < 10; digit += 1) {
+    const candidate = `${prefix}${digit}`;
+    let sum = 0;
+    for (let i = 0; i < candidate.length; i += 1) {
+      let value = Number(candidate[candidate.length - 1 - i]);
+      if (i % 2 === 1) value = value * 2 > 9 ? value * 2 - 9 : value * 2;
+      sum += value;
+    }
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error('unreachable');
+}

@@ -21,8 +21,14 @@ export class BinLookupService {
     const record = await this.bins.find(caller.environment, bin);
     if (!record) throw new ApiError('0055233');
     if (!record.channel_available) throw new ApiError('0055230');
-    const { channel_available: _available, ...info } = record;
+    const { channel_available: _channel, issuer_available: _issuer, ...info } = record;
     return info;
+  }
+
+  /** A card whose issuer the operator marked unavailable cannot be charged at the moment (0055231). */
+  async assertIssuerAvailable(caller: Caller, bin: string): Promise<void> {
+    const record = await this.bins.find(caller.environment, bin);
+    if (record && !record.issuer_available) throw new ApiError('0055231');
   }
 
   private assertAmount(amount: string): void {

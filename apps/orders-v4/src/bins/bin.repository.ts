@@ -5,6 +5,7 @@ import { queryRows, type SqlExecutor } from '@platform/persistence';
 
 export interface BinRecord extends BinInfo {
   channel_available: boolean;
+  issuer_available: boolean;
 }
 
 @Injectable()
@@ -14,14 +15,15 @@ export class BinRepository {
   async upsert(tx: SqlExecutor, environment: Environment, bin: string, record: Omit<BinRecord, 'bin'>): Promise<BinRecord> {
     const rows = await queryRows<BinRecord>(
       tx,
-      `INSERT INTO orders.bins (environment, bin, bank_name, network, card_type, card_program, country, domestic, payment_mode, channel_available)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      `INSERT INTO orders.bins (environment, bin, bank_name, network, card_type, card_program, country, domestic, payment_mode, channel_available, issuer_available)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (environment, bin) DO UPDATE SET bank_name = EXCLUDED.bank_name, network = EXCLUDED.network,
          card_type = EXCLUDED.card_type, card_program = EXCLUDED.card_program, country = EXCLUDED.country,
          domestic = EXCLUDED.domestic, payment_mode = EXCLUDED.payment_mode, channel_available = EXCLUDED.channel_available,
+         issuer_available = EXCLUDED.issuer_available,
          updated_at = now()
-       RETURNING bin, bank_name, network, card_type, card_program, country, domestic, payment_mode, channel_available`,
-      [environment, bin, record.bank_name, record.network, record.card_type, record.card_program, record.country, record.domestic, record.payment_mode, record.channel_available],
+       RETURNING bin, bank_name, network, card_type, card_program, country, domestic, payment_mode, channel_available, issuer_available`,
+      [environment, bin, record.bank_name, record.network, record.card_type, record.card_program, record.country, record.domestic, record.payment_mode, record.channel_available, record.issuer_available],
     );
     return rows[0]!;
   }
@@ -29,7 +31,7 @@ export class BinRepository {
   async find(environment: Environment, bin: string, tx: SqlExecutor = this.dataSource): Promise<BinRecord | undefined> {
     const rows = await queryRows<BinRecord>(
       tx,
-      `SELECT bin, bank_name, network, card_type, card_program, country, domestic, payment_mode, channel_available
+      `SELECT bin, bank_name, network, card_type, card_program, country, domestic, payment_mode, channel_available, issuer_available
          FROM orders.bins WHERE environment = $1 AND bin = $2`,
       [environment, bin],
     );

@@ -69,6 +69,7 @@ export class OrderCreationService {
     if (card && (!passesLuhn(card.number) || !notExpired(card.expiryMonth, card.expiryYear, now))) {
       throw new ApiError('0055234');
     }
+    await this.bins.assertIssuerAvailable(caller, bin);
     if (card) await this.limits.assertCard(this.dataSource, caller.environment, this.fingerprints.card(card), input.amount, now);
 
     const base = {

@@ -112,7 +112,11 @@ export const HostedAttempt = defineCommand({
 });
 
 /** The operator maintains the BIN table of an environment (live data comes from the card schemes). */
-export const BinRecordSchema = BinInfoSchema.omit({ bin: true }).extend({ channel_available: z.boolean() });
+/**
+ * A row of the operator's BIN table: `channel_available` false gives 0055230 (no route for
+ * the BIN); `issuer_available` false gives 0055231 (the issuer cannot be charged now).
+ */
+export const BinRecordSchema = BinInfoSchema.omit({ bin: true }).extend({ channel_available: z.boolean(), issuer_available: z.boolean().default(true) });
 
 export const UpsertBin = defineCommand({
   type: 'orders.upsert-bin',
