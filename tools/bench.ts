@@ -1,12 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import { signV4Request } from '@platform/signing';
-import { OperatorClient, Stack } from '@platform/testing';
+import { Client } from 'pg';
+import { signV3Request, signV4Request } from '@platform/signing';
+import { OperatorClient, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
 
 /**
- * `npm run bench`: the BIN lookup (gateway → Kafka → orders-v4 → Postgres → back) and
- * the public service status under load on this machine, with the gateway's memory.
+ * `npm run bench`: the BIN lookup (gateway → Kafka → orders-v4 → Postgres → back), v3
+ * payment creation, the ledger balance, the public service status under load on this
+ * machine, the webhook dispatcher draining a backlog, and the services' memory.
  * Starts its own stack on ports 28080+; needs infrastructure up and a build (npm run
  * build). Bounded: each scenario runs BENCH_SECONDS (default 15) against 127.0.0.1 only.
  */
@@ -30,13 +35,63 @@ async function scenario(name: string, options: autocannon.Options): Promise<void
   );
 }
 
+function v3Headers(merchant: ProvisionedMerchant, method: string, target: string, body = ''): Record<string, string> {
+  return { 'content-type': 'application/json', 'X-CAV-Api-Key': merchant.apiKey, ...signV3Request({ secret: merchant.apiSecret, method, target, body }) };
+}
+
+/** Puts `count` due deliveries in the dispatcher's table and times how fast a local receiver gets them all. */
+async function webhookDrain(merchant: ProvisionedMerchant, count: number): Promise<void> {
+  let received = 0;
+  let done!: () => void;
+  const all = new Promise<void>((resolve) => (done = resolve));
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(204).end();
+      received += 1;
+      if (received === count) done();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+  await db.connect();
+  try {
+    const started = Date.now();
+    await db.query(
+      `INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), 'payment.paid', 'v3', $1, 'sandbox', 'bench', $2, '{"event_type":"payment.paid"}', now(), now()
+         FROM generate_series(1, $3)`,
+      [merchant.merchantCode, url, count],
+    );
+    await all;
+    const seconds = (Date.now() - started) / 1000;
+    process.stdout.write(`${'webhook backlog drained'.padEnd(34)} ${(count / seconds).toFixed(0).padStart(6)} deliveries/s  (${count} signed deliveries in ${seconds.toFixed(1)} s)\n`);
+  } finally {
+    await db.end();
+    receiver.close();
+  }
+}
+
 async function main(): Promise<void> {
   process.stdout.write(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}\n`);
   process.stdout.write(`load: ${CONNECTIONS} connections, ${SECONDS} s per scenario\n\n`);
-  const stack = await Stack.start({ apps: ['gateway', 'orders-v4', 'status'], portBase: 28080, env: { LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MINUTE: '100000000', RATE_LIMIT_KEY_PER_MINUTE: '100000000', RATE_LIMIT_STATUS_PER_MINUTE: '100000000' } });
+  const stack = await Stack.start({
+    apps: ['gateway', 'orders-v4', 'status', 'payments-v3', 'ledger', 'webhook-dispatcher'],
+    portBase: 28080,
+    env: {
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_IP_PER_MINUTE: '100000000',
+      RATE_LIMIT_KEY_PER_MINUTE: '100000000',
+      RATE_LIMIT_STATUS_PER_MINUTE: '100000000',
+      DISPATCH_INTERVAL_MS: '100',
+      // Topics of its own: no earlier test run's events to replay.
+      KAFKA_TOPIC_PREFIX: `bench-${randomUUID().slice(0, 8)}.`,
+    },
+  });
   try {
     const gateway = stack.url('gateway');
-    const merchant = await new OperatorClient(gateway).provisionMerchant();
+    const merchant = await new OperatorClient(gateway).provisionMerchant({ settings: { payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '1000000.00' }] } });
     const path = '/api/v4/bins/435509?amount=100.00';
     const headers = {
       'X-CEK-Api-Key': merchant.apiKey,
@@ -48,10 +103,23 @@ async function main(): Promise<void> {
     await autocannon({ url: `${gateway}${path}`, headers, duration: 3, connections: 4 });
     process.stdout.write(`gateway RSS after warm-up: ${rssMegabytes(stack.pid('gateway'))}\n`);
     await scenario('GET /api/v4/bins/{bin} (signed)', { url: `${gateway}${path}`, headers });
+    // The body is the same for every request; each Idempotency-Key makes a new payment.
+    const payment = JSON.stringify({ amount: '125.50', currency_code: 'TRY' });
+    await scenario('POST /api/v3/payments (signed)', {
+      url: `${gateway}/api/v3/payments`,
+      method: 'POST',
+      body: payment,
+      headers: v3Headers(merchant, 'POST', '/api/v3/payments', payment),
+      requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'Idempotency-Key': randomUUID() } }) }],
+    });
+    await scenario('GET /api/v3/balance (signed, ledger)', { url: `${gateway}/api/v3/balance`, headers: v3Headers(merchant, 'GET', '/api/v3/balance') });
     await scenario('GET /api/v3/service-status', { url: `${gateway}/api/v3/service-status` });
     await scenario('GET /healthz (HTTP floor)', { url: `${gateway}/healthz` });
-    process.stdout.write(`gateway RSS after load: ${rssMegabytes(stack.pid('gateway'))}\n`);
-    process.stdout.write(`orders-v4 RSS after load: ${rssMegabytes(stack.pid('orders-v4'))}\n`);
+    const hooked = await new OperatorClient(gateway).provisionMerchant({ settings: { webhook_url: 'http://127.0.0.1:9/placeholder' } });
+    await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 3000));
+    for (const app of ['gateway', 'orders-v4', 'payments-v3', 'ledger', 'webhook-dispatcher'] as const) {
+      process.stdout.write(`${app} RSS after load: ${rssMegabytes(stack.pid(app))}\n`);
+    }
   } finally {
     await stack.stop();
   }
