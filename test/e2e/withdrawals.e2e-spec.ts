@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { OperatorClient, Stack, V3Client, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
+import { Client } from 'pg';
+import { OperatorClient, Stack, V3Client, eventually, testInfrastructure, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
 
 const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
@@ -15,7 +16,7 @@ describe('USDT withdrawals', () => {
   let operator: OperatorClient;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'payments-v3', 'ledger', 'payouts'], portBase: 20780 });
+    stack = await Stack.start({ apps: ['gateway', 'payments-v3', 'ledger', 'payouts'], portBase: 20780, env: { LEDGER_FOLLOW_UP_INTERVAL_MS: '300' } });
     operator = new OperatorClient(stack.url('gateway'));
   });
 
@@ -210,6 +211,21 @@ describe('USDT withdrawals', () => {
       expect(await available(v3)).toBe('300.00');
       // The rejected amount no longer counts towards the day.
       expect((await withdraw(v3, { amount: '300.00' })).status).toBe(201);
+    });
+
+    it('finishes a ledger step lost between the commit and the ledger call', async () => {
+      const { v3 } = await funded('100.00', { environment: 'live' });
+      const requested = (await withdraw(v3, { amount: '60.00' })).body;
+      expect(await available(v3)).toBe('40.00');
+      // What a payouts process leaves when it stops right after committing a rejection.
+      const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+      await db.connect();
+      await db.query(
+        `UPDATE payouts.withdrawals SET status = 'rejected', rejection_reason = 'test', processed_at = now(), ledger_step = 'release', created_at = now() - interval '1 minute' WHERE id = $1`,
+        [requested.id],
+      );
+      await db.end();
+      await eventually(() => available(v3), (amount) => amount === '100.00');
     });
   });
 });

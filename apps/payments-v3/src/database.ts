@@ -4,9 +4,10 @@ import { Payments1763700000100 } from './migrations/1763700000100-payments';
 import { PaymentAttempts1763700000200 } from './migrations/1763700000200-payment-attempts';
 import { Reversals1763700000300 } from './migrations/1763700000300-reversals';
 import { UsdtRate1763700000400 } from './migrations/1763700000400-usdt-rate';
+import { ReversalLedgerStep1763700000500 } from './migrations/1763700000500-reversal-ledger-step';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'payments',
-  migrations: [MessagingTables1763700000000, Payments1763700000100, PaymentAttempts1763700000200, Reversals1763700000300, UsdtRate1763700000400] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Payments1763700000100, PaymentAttempts1763700000200, Reversals1763700000300, UsdtRate1763700000400, ReversalLedgerStep1763700000500] as MigrationClass[],
 };

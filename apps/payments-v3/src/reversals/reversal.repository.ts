@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Caller, Reversal } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
 
+/** What a reversal's reservation still needs from the ledger after the commit. */
+export type LedgerStep = 'confirm' | 'consume';
+
 export interface ReversalRow {
   id: string;
   payment_id: string;
@@ -35,10 +38,10 @@ export class ReversalRepository {
     return rows[0];
   }
 
-  async insert(tx: SqlExecutor, row: Omit<ReversalRow, 'payment_code' | 'updated_at'> & { updated_at: Date | null }): Promise<void> {
+  async insert(tx: SqlExecutor, row: Omit<ReversalRow, 'payment_code' | 'updated_at'> & { updated_at: Date | null; ledger_step: LedgerStep | null }): Promise<void> {
     await tx.query(
-      `INSERT INTO payments.reversals (id, payment_id, merchant_code, environment, operation, status, amount, currency, reason, provider_reference, provider_refunded_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      `INSERT INTO payments.reversals (id, payment_id, merchant_code, environment, operation, status, amount, currency, reason, provider_reference, provider_refunded_at, created_at, updated_at, ledger_step)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
         row.id,
         row.payment_id,
@@ -53,6 +56,7 @@ export class ReversalRepository {
         row.provider_refunded_at?.toISOString() ?? null,
         row.created_at.toISOString(),
         row.updated_at?.toISOString() ?? null,
+        row.ledger_step,
       ],
     );
   }
@@ -66,10 +70,29 @@ export class ReversalRepository {
     return rows[0];
   }
 
-  async update(tx: SqlExecutor, id: string, change: { status: Reversal['status']; provider_reference?: string; provider_refunded_at?: Date }, now: Date): Promise<void> {
+  async update(
+    tx: SqlExecutor,
+    id: string,
+    change: { status: Reversal['status']; provider_reference?: string; provider_refunded_at?: Date; ledger_step?: LedgerStep | null },
+    now: Date,
+  ): Promise<void> {
     await tx.query(
-      `UPDATE payments.reversals SET status = $2, provider_reference = COALESCE($3, provider_reference), provider_refunded_at = COALESCE($4, provider_refunded_at), updated_at = $5 WHERE id = $1`,
-      [id, change.status, change.provider_reference ?? null, change.provider_refunded_at?.toISOString() ?? null, now.toISOString()],
+      `UPDATE payments.reversals SET status = $2, provider_reference = COALESCE($3, provider_reference), provider_refunded_at = COALESCE($4, provider_refunded_at),
+         updated_at = $5, ledger_step = $6 WHERE id = $1`,
+      [id, change.status, change.provider_reference ?? null, change.provider_refunded_at?.toISOString() ?? null, now.toISOString(), change.ledger_step ?? null],
+    );
+  }
+
+  async clearLedgerStep(tx: SqlExecutor, id: string): Promise<void> {
+    await tx.query('UPDATE payments.reversals SET ledger_step = NULL WHERE id = $1', [id]);
+  }
+
+  /** Reversals whose ledger step was not done after their commit (the process stopped in between). */
+  async owingLedgerStep(tx: SqlExecutor, olderThan: Date): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live'; ledger_step: LedgerStep }[]> {
+    return queryRows(
+      tx,
+      'SELECT id, merchant_code, environment, ledger_step FROM payments.reversals WHERE ledger_step IS NOT NULL AND updated_at <= $1 ORDER BY updated_at LIMIT 200',
+      [olderThan.toISOString()],
     );
   }
 

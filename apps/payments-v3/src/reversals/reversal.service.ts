@@ -7,7 +7,7 @@ import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/obs
 import type { SqlExecutor } from '@platform/persistence';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
-import { ReversalRepository, toReversal, type ReversalRow } from './reversal.repository';
+import { ReversalRepository, toReversal, type LedgerStep, type ReversalRow } from './reversal.repository';
 
 type Scenario = 'completed' | 'rejected';
 
@@ -61,12 +61,12 @@ export class ReversalService {
         created_at: now,
       };
       if (scenario === 'completed') {
-        // The virtual wallet is debited now: reserve what the payment was booked at, and consume it.
-        await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${payment.code}`, confirm_within_seconds: 300 }, this.meta(caller));
-        await this.ledger.request(ConsumeReservation, { operation_id: id }, this.meta(caller));
-        await this.reversals.insert(tx, { ...base, status: 'completed', provider_reference: `SBX-${randomBytes(8).toString('hex').toUpperCase()}`, provider_refunded_at: now, updated_at: now });
+        // The virtual wallet is debited: what the payment was booked at is reserved now (released
+        // by the ledger itself should this transaction not commit) and consumed after the commit.
+        await this.reserve(caller, id, payment.code);
+        await this.reversals.insert(tx, { ...base, status: 'completed', provider_reference: `SBX-${randomBytes(8).toString('hex').toUpperCase()}`, provider_refunded_at: now, updated_at: now, ledger_step: 'consume' });
       } else {
-        await this.reversals.insert(tx, { ...base, status: scenario === 'rejected' ? 'rejected' : 'requested', provider_reference: null, provider_refunded_at: null, updated_at: scenario ? now : null });
+        await this.reversals.insert(tx, { ...base, status: scenario === 'rejected' ? 'rejected' : 'requested', provider_reference: null, provider_refunded_at: null, updated_at: scenario ? now : null, ledger_step: null });
       }
       const row = (await this.reversals.find(tx, id))!;
       if (row.status === 'completed') await publishRefunded(tx, row, payment, now);
@@ -74,7 +74,29 @@ export class ReversalService {
       await this.reversals.claimIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, response });
       return { response };
     });
-    return 'repeat' in answer ? this.repeat(answer.repeat!, input) : answer.response;
+    if ('repeat' in answer) return this.repeat(answer.repeat!, input);
+    if (answer.response.reversal.status === 'completed') await this.takeLedgerStep(caller, answer.response.reversal.id, 'consume');
+    return answer.response;
+  }
+
+  /**
+   * Repeats the ledger steps lost between a commit and the ledger call, well inside the
+   * ledger's 300 s window for unconfirmed reservations; returns how many were done.
+   */
+  async completeLedgerSteps(now = new Date()): Promise<number> {
+    const rows = await this.reversals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
+    for (const row of rows) await this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step);
+    return rows.length;
+  }
+
+  private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
+    await this.ledger.request(step === 'confirm' ? ConfirmReservation : ConsumeReservation, { operation_id: id }, this.meta(caller));
+    await this.reversals.clearLedgerStep(this.dataSource, id);
+  }
+
+  /** Reserves what the payment was booked at, unconfirmed until the reversal has committed. */
+  private async reserve(caller: Caller, id: string, paymentCode: string): Promise<void> {
+    await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${paymentCode}`, confirm_within_seconds: 300 }, this.meta(caller));
   }
 
   async get(caller: Caller, id: string): Promise<Reversal> {
@@ -93,7 +115,7 @@ export class ReversalService {
 
   /** An operator's decision; the ledger call is idempotent by the reversal id, so a repeated decision is safe. */
   async decide(id: string, decision: { action: 'approve' } | { action: 'complete'; provider_reference: string } | { action: 'reject' } | { action: 'cancel' }, now = new Date()) {
-    return this.dataSource.transaction(async (tx) => {
+    const result = await this.dataSource.transaction(async (tx) => {
       const row = await this.reversals.find(tx, id, undefined, true);
       if (!row) throw new ApiError('1000011', 'No reversal with this id');
       const caller: Caller = { merchantCode: row.merchant_code, environment: row.environment };
@@ -101,9 +123,8 @@ export class ReversalService {
       switch (decision.action) {
         case 'approve':
           if (row.status !== 'requested') throw conflict();
-          await this.ledger.request(ReserveFunds, { operation_id: row.id, kind: 'refund', wallet: 'api', payment_reference: `v3:${row.payment_code}`, confirm_within_seconds: 300 }, this.meta(caller));
-          await this.ledger.request(ConfirmReservation, { operation_id: row.id }, this.meta(caller));
-          await this.reversals.update(tx, row.id, { status: 'awaiting_provider_manual' }, now);
+          await this.reserve(caller, row.id, row.payment_code);
+          await this.reversals.update(tx, row.id, { status: 'awaiting_provider_manual', ledger_step: 'confirm' }, now);
           break;
         case 'complete':
           if (row.status !== 'awaiting_provider_manual') throw conflict();
@@ -119,8 +140,10 @@ export class ReversalService {
       }
       const after = (await this.reversals.find(tx, id))!;
       if (after.status === 'completed') await this.publishCompleted(tx, caller, after, now);
-      return { before: toReversal(row), after: { ...toReversal(after), merchant_code: row.merchant_code } };
+      return { before: toReversal(row), after: { ...toReversal(after), merchant_code: row.merchant_code }, caller };
     });
+    if (decision.action === 'approve') await this.takeLedgerStep(result.caller, id, 'confirm');
+    return { before: result.before, after: result.after };
   }
 
   private async publishCompleted(tx: SqlExecutor, caller: Caller, row: ReversalRow, now: Date): Promise<void> {

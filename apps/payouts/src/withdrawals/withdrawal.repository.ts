@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Caller, Withdrawal } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
 
+/** What a withdrawal's reservation still needs from the ledger after the commit. */
+export type LedgerStep = 'confirm' | 'consume' | 'release';
+
 export interface WithdrawalRow {
   id: string;
   merchant_code: string;
@@ -40,10 +43,10 @@ export class WithdrawalRepository {
     return rows[0]!.total;
   }
 
-  async insert(tx: SqlExecutor, row: WithdrawalRow & { usdt_rate: string }): Promise<void> {
+  async insert(tx: SqlExecutor, row: WithdrawalRow & { usdt_rate: string; ledger_step: LedgerStep }): Promise<void> {
     await tx.query(
-      `INSERT INTO payouts.withdrawals (id, merchant_code, environment, status, amount, currency, address, usdt_amount, usdt_rate, tx_hash, rejection_reason, requested_at, processed_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      `INSERT INTO payouts.withdrawals (id, merchant_code, environment, status, amount, currency, address, usdt_amount, usdt_rate, tx_hash, rejection_reason, requested_at, processed_at, created_at, ledger_step)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         row.id,
         row.merchant_code,
@@ -59,6 +62,7 @@ export class WithdrawalRepository {
         row.requested_at.toISOString(),
         row.processed_at?.toISOString() ?? null,
         row.created_at.toISOString(),
+        row.ledger_step,
       ],
     );
   }
@@ -73,7 +77,7 @@ export class WithdrawalRepository {
   }
 
   async finish(tx: SqlExecutor, id: string, change: { status: 'sent' | 'rejected'; tx_hash?: string; rejection_reason?: string }, now: Date): Promise<void> {
-    await tx.query('UPDATE payouts.withdrawals SET status = $2, tx_hash = $3, rejection_reason = $4, processed_at = $5 WHERE id = $1', [
+    await tx.query('UPDATE payouts.withdrawals SET status = $2, tx_hash = $3, rejection_reason = $4, processed_at = $5, ledger_step = NULL WHERE id = $1', [
       id,
       change.status,
       change.tx_hash ?? null,
@@ -82,15 +86,16 @@ export class WithdrawalRepository {
     ]);
   }
 
-  async markConfirmed(tx: SqlExecutor, id: string): Promise<void> {
-    await tx.query('UPDATE payouts.withdrawals SET reservation_confirmed = true WHERE id = $1', [id]);
+  /** The ledger step a committed withdrawal still owes (set in the creating transaction). */
+  async setLedgerStep(tx: SqlExecutor, id: string, step: LedgerStep | null): Promise<void> {
+    await tx.query('UPDATE payouts.withdrawals SET ledger_step = $2 WHERE id = $1', [id, step]);
   }
 
-  /** Live requests whose confirmation to the ledger may have been lost (the process stopped right after committing). */
-  async unconfirmed(tx: SqlExecutor, olderThan: Date): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live' }[]> {
+  /** Withdrawals whose ledger step was not done after their commit (the process stopped in between). */
+  async owingLedgerStep(tx: SqlExecutor, olderThan: Date): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live'; ledger_step: LedgerStep }[]> {
     return queryRows(
       tx,
-      `SELECT id, merchant_code, environment FROM payouts.withdrawals WHERE status = 'requested' AND NOT reservation_confirmed AND created_at <= $1 LIMIT 200`,
+      `SELECT id, merchant_code, environment, ledger_step FROM payouts.withdrawals WHERE ledger_step IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT 200`,
       [olderThan.toISOString()],
     );
   }

@@ -8,7 +8,7 @@ import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/obs
 import { MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
-import { WithdrawalRepository, toWithdrawal } from './withdrawal.repository';
+import { WithdrawalRepository, toWithdrawal, type LedgerStep } from './withdrawal.repository';
 
 type Scenario = 'sent' | 'rejected';
 
@@ -19,6 +19,13 @@ interface WithdrawalRequest {
 }
 
 export const SANDBOX_REJECTION = 'Sandbox scenario: rejected';
+
+/** Live waits for an operator (the reservation is kept); sandbox sends (debited) or rejects (released) at once. */
+const OUTCOMES: Record<'live' | Scenario, { status: Withdrawal['status']; ledgerStep: LedgerStep }> = {
+  live: { status: 'requested', ledgerStep: 'confirm' },
+  sent: { status: 'sent', ledgerStep: 'consume' },
+  rejected: { status: 'rejected', ledgerStep: 'release' },
+};
 
 /**
  * USDT (TRC20) withdrawals from the API wallet. The amount is reserved in the ledger (never
@@ -51,7 +58,7 @@ export class WithdrawalService {
     const answer = await this.dataSource.transaction(async (tx) => {
       await this.withdrawals.lockMerchant(tx, caller);
       const raced = await this.withdrawals.findIdempotency(tx, caller, idempotencyKey);
-      if (raced) return this.repeat(raced, input);
+      if (raced) return { response: this.repeat(raced, input), fresh: false };
       const today = new Decimal(await this.withdrawals.withdrawnToday(tx, caller, now));
       if (today.plus(amount).gt(merchant.withdrawal_daily_limit)) {
         throw new ApiError('9000021', `the daily limit is ${merchant.withdrawal_daily_limit} ${merchant.base_currency}; ${today.toFixed(2)} requested today`);
@@ -59,54 +66,49 @@ export class WithdrawalService {
       const balance = await this.ledger.request(GetWithdrawableBalance, {}, this.meta(caller));
       if (!balance.can_withdraw) throw new ApiError('9000022', 'a wallet balance is negative; withdrawals are blocked until it is settled');
       const id = randomUUID();
+      // Reserved now, unconfirmed: if this transaction does not commit, the ledger releases it by itself.
       await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 }, this.meta(caller));
-      let status: Withdrawal['status'] = 'requested';
-      let txHash: string | null = null;
-      let rejection: string | null = null;
-      if (scenario === 'sent') {
-        await this.ledger.request(ConsumeReservation, { operation_id: id }, this.meta(caller));
-        status = 'sent';
-        txHash = randomBytes(32).toString('hex');
-      } else if (scenario === 'rejected') {
-        await this.ledger.request(ReleaseReservation, { operation_id: id }, this.meta(caller));
-        status = 'rejected';
-        rejection = SANDBOX_REJECTION;
-      }
+      const outcome = OUTCOMES[scenario ?? 'live'];
       await this.withdrawals.insert(tx, {
         id,
         merchant_code: caller.merchantCode,
         environment: caller.environment,
-        status,
+        status: outcome.status,
         amount: amount.toFixed(2),
         currency: merchant.base_currency,
         address,
         usdt_amount: usdt.usdt,
         usdt_rate: usdt.rate,
-        tx_hash: txHash,
-        rejection_reason: rejection,
+        tx_hash: outcome.status === 'sent' ? randomBytes(32).toString('hex') : null,
+        rejection_reason: outcome.status === 'rejected' ? SANDBOX_REJECTION : null,
         requested_at: now,
-        processed_at: status === 'requested' ? null : now,
+        processed_at: outcome.status === 'requested' ? null : now,
         created_at: now,
+        ledger_step: outcome.ledgerStep,
       });
       const response = { withdrawal: toWithdrawal((await this.withdrawals.find(tx, id))!), scenario };
       await this.withdrawals.saveIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, response });
-      return response;
+      return { response, fresh: true };
     });
-    // Only a committed request keeps its reservation; a lost confirmation is repeated by confirmPending().
-    if (answer.withdrawal.status === 'requested') await this.confirm(caller, answer.withdrawal.id);
-    return answer;
+    if (answer.fresh) await this.takeLedgerStep(caller, answer.response.withdrawal.id, OUTCOMES[scenario ?? 'live'].ledgerStep);
+    return answer.response;
   }
 
-  /** Confirms the reservations of committed requests whose confirmation did not reach the ledger. */
-  async confirmPending(now = new Date()): Promise<number> {
-    const rows = await this.withdrawals.unconfirmed(this.dataSource, new Date(now.getTime() - 10_000));
-    for (const row of rows) await this.confirm({ merchantCode: row.merchant_code, environment: row.environment }, row.id);
+  /**
+   * Repeats the ledger steps lost between a commit and the ledger call, well inside the
+   * ledger's 300 s window for unconfirmed reservations; returns how many were done.
+   */
+  async completeLedgerSteps(now = new Date()): Promise<number> {
+    const rows = await this.withdrawals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
+    for (const row of rows) await this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step);
     return rows.length;
   }
 
-  private async confirm(caller: Caller, id: string): Promise<void> {
-    await this.ledger.request(ConfirmReservation, { operation_id: id }, this.meta(caller));
-    await this.withdrawals.markConfirmed(this.dataSource, id);
+  /** Confirms, consumes or releases the reservation of a committed withdrawal; each is idempotent. */
+  private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
+    const command = step === 'confirm' ? ConfirmReservation : step === 'consume' ? ConsumeReservation : ReleaseReservation;
+    await this.ledger.request(command, { operation_id: id }, this.meta(caller));
+    await this.withdrawals.setLedgerStep(this.dataSource, id, null);
   }
 
   async get(caller: Caller, id: string): Promise<Withdrawal> {
