@@ -9,8 +9,9 @@ import type { Config } from '../config';
 import { readCardForm } from '../pages/card-form';
 import { hostedPage } from '../pages/hosted.page';
 import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
-import { forbiddenPage, notFoundPage, orderResultPage } from '../pages/three-ds.page';
+import { notFoundPage, orderResultPage } from '../pages/three-ds.page';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
+import { acceptForm } from '../pages/accept-form';
 
 /** The Direct API hosted page: the customer types the card here, and it reaches orders-v4 only sealed. */
 @Controller('v4/hosted')
@@ -40,9 +41,8 @@ export class HostedController {
 
   @Post(':token')
   async pay(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
-    const form = (body ?? {}) as Record<string, unknown>;
-    if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
+    const form = acceptForm(token, body, request, reply, this.csrf);
+    if (!form) return;
     try {
       const card = readCardForm(form);
       if (!card) {

@@ -12,6 +12,7 @@ import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } fr
 import { forbiddenPage, notFoundPage, threeDsPage } from '../pages/three-ds.page';
 import { readCardForm } from '../pages/card-form';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
+import { acceptForm } from '../pages/accept-form';
 
 const CHOICES = new Set(['success', 'failure', 'timeout']);
 
@@ -46,9 +47,8 @@ export class PaymentPageController {
 
   @Post(':token')
   async pay(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
-    const form = (body ?? {}) as Record<string, unknown>;
-    if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
+    const form = acceptForm(token, body, request, reply, this.csrf);
+    if (!form) return;
     try {
       const card = readCardForm(form);
       if (!card) {
@@ -66,9 +66,8 @@ export class PaymentPageController {
 
   @Post(':token/3ds')
   async threeDs(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
-    const form = (body ?? {}) as Record<string, unknown>;
-    if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
+    const form = acceptForm(token, body, request, reply, this.csrf);
+    if (!form) return;
     if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
     try {
       await this.rpc.request(CompletePaymentThreeDs, { token, choice: form.result as 'success' | 'failure' | 'timeout' }, { correlationId: request.correlationId });

@@ -7,6 +7,7 @@ import { LOGGER } from '@platform/service-kit';
 import { forbiddenPage, notFoundPage, orderResultPage, threeDsPage } from '../pages/three-ds.page';
 import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from './csrf';
+import { acceptForm } from '../pages/accept-form';
 
 const CHOICES = new Set(['success', 'failure', 'timeout']);
 
@@ -43,9 +44,8 @@ export class ThreeDsController {
 
   @Post(':token')
   async submit(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
-    const form = (body ?? {}) as Record<string, unknown>;
-    if (!this.csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) return sendPage(reply, 403, forbiddenPage());
+    const form = acceptForm(token, body, request, reply, this.csrf);
+    if (!form) return;
     if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
     try {
       const outcome = await this.rpc.request(
