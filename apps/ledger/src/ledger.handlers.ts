@@ -16,10 +16,9 @@ import {
   ReleaseReservation,
   ReserveFunds,
   TrialBalance as TrialBalanceCommand,
-  type Caller,
   type RequestOf,
 } from '@platform/contracts';
-import { EventConsumer, RpcServer, type CommandContext } from '@platform/messaging';
+import { EventConsumer, RpcServer, callerOf } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
 import { MerchantSettings } from '@platform/service-kit';
@@ -28,11 +27,6 @@ import { Bookings, type CollectedPayment } from './bookings/bookings.service';
 import { FxRates } from './journal/fx-rates';
 import { TrialBalance } from './journal/trial-balance';
 import { ReservationsService } from './reservations/reservations.service';
-
-function callerOf(context: CommandContext): Caller {
-  if (!context.caller) throw new ApiError('0055502');
-  return context.caller;
-}
 
 /** The ledger's commands and the money events it books, each exactly once (inbox). */
 @Injectable()

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
 import { ApiError, Topics, type Caller, type CommandContract } from '@platform/contracts';
-import type { Logger } from '@platform/observability';
+import { acceptOrCreateCorrelationId, currentCorrelationId, type Logger } from '@platform/observability';
 import { Headers, compactHeaders, readHeader } from './headers';
 import type { KafkaConnection } from './kafka-connection';
 import { parseRpcReply } from './rpc-wire';
 
 export interface RequestMeta {
-  correlationId: string;
+  /** Defaults to the correlation id of the request or command being handled. */
+  correlationId?: string;
   caller?: Caller;
   idempotencyKey?: string;
   timeoutMs?: number;
@@ -88,7 +89,7 @@ export class RpcClient {
               [Headers.rpcId]: id,
               [Headers.rpcType]: contract.type,
               [Headers.replyTopic]: this.replyTopic,
-              [Headers.correlationId]: meta.correlationId,
+              [Headers.correlationId]: meta.correlationId ?? acceptOrCreateCorrelationId(currentCorrelationId()),
               [Headers.merchantCode]: meta.caller?.merchantCode,
               [Headers.environment]: meta.caller?.environment,
               [Headers.settingsVersion]: meta.caller?.settingsVersion?.toString(),

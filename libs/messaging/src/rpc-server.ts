@@ -17,6 +17,12 @@ export interface CommandContext {
   idempotencyKey?: string;
 }
 
+/** The merchant and environment a command acts for; a command without one is refused (0055502). */
+export function callerOf(context: CommandContext): Caller {
+  if (!context.caller) throw new ApiError('0055502');
+  return context.caller;
+}
+
 const BATCH_CONCURRENCY = 64;
 
 type Handler = (request: unknown, context: CommandContext) => Promise<unknown>;

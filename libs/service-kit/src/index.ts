@@ -15,3 +15,4 @@ export * from './master-key';
 export * from './periodic-task';
 export * from './metrics';
 export * from './maintenance-flags';
+export * from './idempotency';

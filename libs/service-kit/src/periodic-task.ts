@@ -1,3 +1,4 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from '@platform/observability';
 
 /**
@@ -28,5 +29,25 @@ export class PeriodicTask {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
+  }
+}
+
+/**
+ * A provider with periodic work: the task starts when the app has booted and is drained
+ * on shutdown, so a subclass only says what runs and how often (`schedule`).
+ */
+export abstract class ScheduledWork implements OnApplicationBootstrap, OnApplicationShutdown {
+  private task?: PeriodicTask;
+
+  protected schedule(name: string, intervalMs: number, work: () => Promise<unknown>, logger: Logger): void {
+    this.task = new PeriodicTask(name, intervalMs, work, logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.task?.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.task?.stop();
   }
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, DisputeRecorded, DisputeWon, GetPayment, type Caller, type Dispute, type RequestOf, type RecordDispute } from '@platform/contracts';
+import { ApiError, DisputeRecorded, DisputeWon, GetPayment, pageOf, type Caller, type Dispute, type RequestOf, type RecordDispute } from '@platform/contracts';
 import { OutboxWriter, RpcClient } from '@platform/messaging';
-import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/observability';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
 import { DisputeRepository, toDispute, type DisputeRow } from './dispute.repository';
@@ -33,10 +32,7 @@ export class DisputeService {
 
   async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; page: number; perPage: number }) {
     const { rows, total } = await this.disputes.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return {
-      data: rows.map((row) => (filter.owner ? toDispute(row) : { ...toDispute(row), merchant_code: row.merchant_code })),
-      meta: { page: filter.page, per_page: filter.perPage, total, total_pages: Math.ceil(total / filter.perPage) },
-    };
+    return pageOf(rows.map((row) => (filter.owner ? toDispute(row) : { ...toDispute(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
   }
 
   /**
@@ -145,7 +141,7 @@ export class DisputeService {
   }
 
   private async paidPayment(caller: Caller, code: string) {
-    const payment = await this.rpc.request(GetPayment, { code }, { caller, correlationId: acceptOrCreateCorrelationId(currentCorrelationId()) });
+    const payment = await this.rpc.request(GetPayment, { code }, { caller });
     if (payment.status !== 'paid') throw new ApiError('9000040', `payment ${code} is ${payment.status}`);
     return payment;
   }

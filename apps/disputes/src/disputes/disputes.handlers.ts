@@ -1,12 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AdvanceDispute, ApiError, CreateSandboxDispute, GetDispute, ListDisputes, RecordDispute, SubmitEvidence, type Caller } from '@platform/contracts';
-import { RpcServer, type CommandContext } from '@platform/messaging';
+import { AdvanceDispute, ApiError, CreateSandboxDispute, GetDispute, ListDisputes, RecordDispute, SubmitEvidence } from '@platform/contracts';
+import { RpcServer, callerOf, type CommandContext } from '@platform/messaging';
 import { DisputeService } from './dispute.service';
-
-function callerOf(context: CommandContext): Caller {
-  if (!context.caller) throw new ApiError('0055502');
-  return context.caller;
-}
 
 function keyOf(context: CommandContext): string {
   if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });

@@ -8,14 +8,10 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { IdempotencyKeySchema, headerOf, requestFingerprint } from './v3-headers';
+import { idempotencyKeyOf, requestFingerprint } from './v3-headers';
 
 const DisputeListQuerySchema = PagingQuerySchema.extend({ status: z.enum(DISPUTE_STATUSES).optional() }).strict();
 const DisputeIdSchema = z.string().uuid('must be a UUID');
-
-function idempotencyKeyOf(request: FastifyRequest): string {
-  return parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
-}
 
 /** Disputes raised by the banks, and the merchant's written evidence. */
 @Controller('api/v3')

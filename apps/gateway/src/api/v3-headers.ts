@@ -3,11 +3,17 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '@platform/contracts';
 import { sha256Hex } from '@platform/signing';
+import { parseOrReject } from '../validation/parse-or-reject';
 
 /** The Idempotency-Key every v3 POST requires. */
 export const IdempotencyKeySchema = z.object({
   'idempotency-key': z.string({ required_error: 'is required' }).regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters'),
 });
+
+/** The request's Idempotency-Key, or 422 1000001 naming the header. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  return parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
+}
 
 export function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

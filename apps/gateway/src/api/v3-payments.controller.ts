@@ -7,7 +7,7 @@ import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-call
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { IdempotencyKeySchema, headerOf, requestFingerprint } from './v3-headers';
+import { headerOf, idempotencyKeyOf, requestFingerprint } from './v3-headers';
 
 export const CreatePaymentBodySchema = z
   .object({
@@ -46,7 +46,7 @@ export class V3PaymentsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Payment> {
-    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
+    const idempotencyKey = idempotencyKeyOf(request);
     const payment = parseOrReject(CreatePaymentBodySchema, body);
     const scenario = headerOf(request, 'x-cav-sandbox-scenario') ?? null;
     const fingerprint = requestFingerprint(request, scenario);

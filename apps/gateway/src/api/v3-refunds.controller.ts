@@ -8,7 +8,7 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { IdempotencyKeySchema, headerOf, requestFingerprint, sandboxScenario } from './v3-headers';
+import { idempotencyKeyOf, requestFingerprint, sandboxScenario } from './v3-headers';
 
 const ReversalListQuerySchema = PagingQuerySchema.extend({ status: z.enum(REVERSAL_STATUSES).optional(), operation_type: z.enum(['refund', 'void']).optional() }).strict();
 const ReversalIdSchema = z.string().uuid('must be a UUID');
@@ -31,7 +31,7 @@ export class V3RefundsController {
     errors: ['1000001', '1000011', '9000010', '9000039', '9000040', '9000041', '9000020'],
   })
   async request(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Reversal> {
-    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
+    const idempotencyKey = idempotencyKeyOf(request);
     const scenario = sandboxScenario(request, caller.environment, REFUND_SCENARIOS);
     const reversal = parseOrReject(RequestReversalBodySchema, body);
     const result = await this.rpc.request(

@@ -8,7 +8,7 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { IdempotencyKeySchema, headerOf } from './v3-headers';
+import { headerOf, idempotencyKeyOf } from './v3-headers';
 
 const DeliveryListQuerySchema = PagingQuerySchema.extend({ status: z.enum(['pending', 'delivered', 'failed']).optional() }).strict();
 const DeliveryIdSchema = z.string().uuid('must be a UUID');
@@ -63,7 +63,7 @@ export class V3WebhooksController {
   })
   retry(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const deliveryId = parseOrReject(DeliveryIdSchema, id);
-    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
+    const idempotencyKey = idempotencyKeyOf(request);
     return this.rpc.request(
       RetryWebhookDelivery,
       { id: deliveryId, accept_language: headerOf(request, 'accept-language') },

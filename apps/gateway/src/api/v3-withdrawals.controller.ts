@@ -8,7 +8,7 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { IdempotencyKeySchema, headerOf, requestFingerprint, sandboxScenario } from './v3-headers';
+import { idempotencyKeyOf, requestFingerprint, sandboxScenario } from './v3-headers';
 
 const WithdrawalListQuerySchema = PagingQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() }).strict();
 const WithdrawalIdSchema = z.string().uuid('must be a UUID');
@@ -31,7 +31,7 @@ export class V3WithdrawalsController {
     errors: ['1000001', '1000030', '9000010', '9000019', '9000020', '9000021', '9000022', '9000039'],
   })
   async request(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Withdrawal> {
-    const idempotencyKey = parseOrReject(IdempotencyKeySchema, { 'idempotency-key': headerOf(request, 'idempotency-key') })['idempotency-key'];
+    const idempotencyKey = idempotencyKeyOf(request);
     const scenario = sandboxScenario(request, caller.environment, WITHDRAWAL_SCENARIOS);
     const withdrawal = parseOrReject(RequestWithdrawalBodySchema, body);
     const result = await this.rpc.request(

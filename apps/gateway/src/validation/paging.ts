@@ -14,12 +14,4 @@ export const PagingQuerySchema = z.object({
   per_page: integerText(1, 100, 20),
 });
 
-/** A list answer: `{data, meta}` with the spec's PaginationMeta. */
-export interface Page<T> {
-  data: T[];
-  meta: { page: number; per_page: number; total: number; total_pages: number };
-}
-
-export function page<T>(data: T[], total: number, pageNumber: number, perPage: number): Page<T> {
-  return { data, meta: { page: pageNumber, per_page: perPage, total, total_pages: Math.ceil(total / perPage) } };
-}
+export { pageOf as page, type Page } from '@platform/contracts';

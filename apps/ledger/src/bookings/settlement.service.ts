@@ -1,9 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Decimal } from '@platform/money';
 import type { Logger } from '@platform/observability';
 import { queryRows } from '@platform/persistence';
-import { CONFIG, LOGGER, PeriodicTask } from '@platform/service-kit';
+import { CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { Journal } from '../journal/journal';
 import { merchantAccount, transfer } from '../journal/postings';
@@ -24,24 +24,15 @@ const BATCH = 200;
  * Replicas skip each other's rows; a settlement is one transaction, booked once.
  */
 @Injectable()
-export class SettlementService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly task: PeriodicTask;
-
+export class SettlementService extends ScheduledWork {
   constructor(
     private readonly dataSource: DataSource,
     private readonly journal: Journal,
     @Inject(CONFIG) config: Config,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.task = new PeriodicTask('settlement', config.SETTLEMENT_SWEEP_INTERVAL_MS, () => this.settleDue(), logger);
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
+    super();
+    this.schedule('settlement', config.SETTLEMENT_SWEEP_INTERVAL_MS, () => this.settleDue(), logger);
   }
 
   async settleDue(now = new Date()): Promise<number> {

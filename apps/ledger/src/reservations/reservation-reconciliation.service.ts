@@ -1,16 +1,15 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, PeriodicTask } from '@platform/service-kit';
+import { CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { ReservationsService } from './reservations.service';
 
 /** Gives back money held for operations whose owner never confirmed them (it failed before committing). */
 @Injectable()
-export class ReservationReconciliation implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly task: PeriodicTask;
-
+export class ReservationReconciliation extends ScheduledWork {
   constructor(reservations: ReservationsService, @Inject(CONFIG) config: Config, @Inject(LOGGER) logger: Logger) {
-    this.task = new PeriodicTask(
+    super();
+    this.schedule(
       'reservation reconciliation',
       config.RECONCILIATION_INTERVAL_MS,
       async () => {
@@ -21,13 +20,5 @@ export class ReservationReconciliation implements OnApplicationBootstrap, OnAppl
       },
       logger,
     );
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
   }
 }

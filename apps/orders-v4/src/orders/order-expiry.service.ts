@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, PeriodicTask } from '@platform/service-kit';
+import { CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
@@ -15,24 +15,15 @@ const BATCH = 200;
  * answered fails after PENDING_MAX_SECONDS. Safe with several replicas (SKIP LOCKED).
  */
 @Injectable()
-export class OrderExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly task: PeriodicTask;
-
+export class OrderExpiryService extends ScheduledWork {
   constructor(
     private readonly dataSource: DataSource,
     private readonly orders: OrderRepository,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.task = new PeriodicTask('order expiry', config.EXPIRY_SWEEP_INTERVAL_MS, () => this.sweep(), logger);
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
+    super();
+    this.schedule('order expiry', config.EXPIRY_SWEEP_INTERVAL_MS, () => this.sweep(), logger);
   }
 
   /** One pass; returns how many orders it moved. */

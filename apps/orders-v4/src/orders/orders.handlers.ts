@@ -1,15 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, CompleteThreeDs, ConfirmOrderLate, CreateOrder, GetCustomerOrder, GetOrder, HostedAttempt, SetSandboxOrderResult, type Caller } from '@platform/contracts';
+import { CompleteThreeDs, ConfirmOrderLate, CreateOrder, GetCustomerOrder, GetOrder, HostedAttempt, SetSandboxOrderResult } from '@platform/contracts';
 import { CustomerFlowService } from './customer-flow.service';
-import { RpcServer, type CommandContext } from '@platform/messaging';
+import { RpcServer, callerOf } from '@platform/messaging';
 import { OrderCreationService } from './order-creation.service';
 import { OrderQueryService } from './order-query.service';
 import { LateConfirmationService } from './late-confirmation.service';
-
-function callerOf(context: CommandContext): Caller {
-  if (!context.caller) throw new ApiError('0055502');
-  return context.caller;
-}
 
 @Injectable()
 export class OrdersHandlers implements OnModuleInit {

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { ApiError, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
 import { parseWireAmount } from '@platform/money';
-import { CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, MerchantSettings, assertSameRequest } from '@platform/service-kit';
 import type { Config } from '../config';
 import { checkAccountLimit } from './account-limits';
 import { checkReturnUrl, checkWebhookUrl } from './address-rules';
@@ -123,8 +123,7 @@ export class PaymentCreationService {
     input: { fingerprint: string; scenario: string | null },
     now: Date,
   ): Promise<{ created: boolean; payment: Payment }> {
-    if (earlier.scenario !== input.scenario) throw new ApiError('9000010');
-    if (earlier.fingerprint !== input.fingerprint) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
+    assertSameRequest(earlier, input);
     const payment = await this.payments.findByCode(this.dataSource, caller, earlier.payment_code);
     return { created: false, payment: toPayment(payment!, this.config.CHECKOUT_PUBLIC_URL, now) };
   }

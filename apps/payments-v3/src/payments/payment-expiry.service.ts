@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, PeriodicTask } from '@platform/service-kit';
+import { CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository } from './payment.repository';
 
@@ -9,24 +9,15 @@ const BATCH = 500;
 
 /** Unpaid payments become `expired` at `expires_at`; there is no extension. */
 @Injectable()
-export class PaymentExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly task: PeriodicTask;
-
+export class PaymentExpiryService extends ScheduledWork {
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
     @Inject(CONFIG) config: Config,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.task = new PeriodicTask('payment expiry', config.EXPIRY_SWEEP_INTERVAL_MS, () => this.sweep(), logger);
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
+    super();
+    this.schedule('payment expiry', config.EXPIRY_SWEEP_INTERVAL_MS, () => this.sweep(), logger);
   }
 
   async sweep(now = new Date()): Promise<number> {

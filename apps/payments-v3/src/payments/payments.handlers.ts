@@ -1,14 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, CreatePayment, GetPayment, SetFxRate, type Caller } from '@platform/contracts';
-import { RpcServer, type CommandContext } from '@platform/messaging';
+import { ApiError, CreatePayment, GetPayment, SetFxRate } from '@platform/contracts';
+import { RpcServer, callerOf } from '@platform/messaging';
 import { FxRatesService } from './fx-rates.service';
 import { PaymentCreationService } from './payment-creation.service';
 import { PaymentQueryService } from './payment-query.service';
-
-function callerOf(context: CommandContext): Caller {
-  if (!context.caller) throw new ApiError('0055502');
-  return context.caller;
-}
 
 @Injectable()
 export class PaymentsHandlers implements OnModuleInit {

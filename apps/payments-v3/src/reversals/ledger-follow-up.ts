@@ -1,23 +1,14 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, PeriodicTask } from '@platform/service-kit';
+import { CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { ReversalService } from './reversal.service';
 
 /** Repeats reversal ledger steps lost between a commit and the ledger call, well within the ledger's 300 s window. */
 @Injectable()
-export class ReversalLedgerFollowUp implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly task: PeriodicTask;
-
+export class ReversalLedgerFollowUp extends ScheduledWork {
   constructor(reversals: ReversalService, @Inject(CONFIG) config: Config, @Inject(LOGGER) logger: Logger) {
-    this.task = new PeriodicTask('reversal ledger follow-up', config.LEDGER_FOLLOW_UP_INTERVAL_MS, () => reversals.completeLedgerSteps(), logger);
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
+    super();
+    this.schedule('reversal ledger follow-up', config.LEDGER_FOLLOW_UP_INTERVAL_MS, () => reversals.completeLedgerSteps(), logger);
   }
 }

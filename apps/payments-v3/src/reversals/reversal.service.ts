@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ConfirmReservation, ConsumeReservation, ReleaseReservation, ReserveFunds, type Caller, type Reversal } from '@platform/contracts';
+import { ApiError, ConfirmReservation, ConsumeReservation, ReleaseReservation, ReserveFunds, pageOf, type Caller, type Reversal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/observability';
 import type { SqlExecutor } from '@platform/persistence';
+import { assertSameRequest } from '@platform/service-kit';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
 import { ReversalRepository, toReversal, type LedgerStep, type ReversalRow } from './reversal.repository';
@@ -90,13 +90,13 @@ export class ReversalService {
   }
 
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
-    await this.ledger.request(step === 'confirm' ? ConfirmReservation : ConsumeReservation, { operation_id: id }, this.meta(caller));
+    await this.ledger.request(step === 'confirm' ? ConfirmReservation : ConsumeReservation, { operation_id: id }, { caller });
     await this.reversals.clearLedgerStep(this.dataSource, id);
   }
 
   /** Reserves what the payment was booked at, unconfirmed until the reversal has committed. */
   private async reserve(caller: Caller, id: string, paymentCode: string): Promise<void> {
-    await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${paymentCode}`, confirm_within_seconds: 300 }, this.meta(caller));
+    await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${paymentCode}`, confirm_within_seconds: 300 }, { caller });
   }
 
   async get(caller: Caller, id: string): Promise<Reversal> {
@@ -107,10 +107,7 @@ export class ReversalService {
 
   async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; operation: string | null; page: number; perPage: number }) {
     const { rows, total } = await this.reversals.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return {
-      data: rows.map((row) => (filter.owner ? toReversal(row) : { ...toReversal(row), merchant_code: row.merchant_code })),
-      meta: { page: filter.page, per_page: filter.perPage, total, total_pages: Math.ceil(total / filter.perPage) },
-    };
+    return pageOf(rows.map((row) => (filter.owner ? toReversal(row) : { ...toReversal(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
   }
 
   /** An operator's decision; the ledger call is idempotent by the reversal id, so a repeated decision is safe. */
@@ -128,13 +125,13 @@ export class ReversalService {
           break;
         case 'complete':
           if (row.status !== 'awaiting_provider_manual') throw conflict();
-          await this.ledger.request(ConsumeReservation, { operation_id: row.id }, this.meta(caller));
+          await this.ledger.request(ConsumeReservation, { operation_id: row.id }, { caller });
           await this.reversals.update(tx, row.id, { status: 'completed', provider_reference: decision.provider_reference, provider_refunded_at: now }, now);
           break;
         case 'reject':
         case 'cancel':
           if (!OPEN.has(row.status)) throw conflict();
-          if (row.status === 'awaiting_provider_manual') await this.ledger.request(ReleaseReservation, { operation_id: row.id }, this.meta(caller));
+          if (row.status === 'awaiting_provider_manual') await this.ledger.request(ReleaseReservation, { operation_id: row.id }, { caller });
           await this.reversals.update(tx, row.id, { status: decision.action === 'reject' ? 'rejected' : 'cancelled' }, now);
           break;
       }
@@ -151,14 +148,8 @@ export class ReversalService {
     await publishRefunded(tx, row, payment, now);
   }
 
-  /** Ledger calls carry the merchant and the correlation id of the request that caused them. */
-  private meta(caller: Caller): { caller: Caller; correlationId: string } {
-    return { caller, correlationId: acceptOrCreateCorrelationId(currentCorrelationId()) };
-  }
-
   private repeat(earlier: { fingerprint: string; scenario: string | null; response: unknown }, input: ReversalRequest): { reversal: Reversal; scenario: Scenario | null } {
-    if (earlier.scenario !== input.scenario) throw new ApiError('9000010');
-    if (earlier.fingerprint !== input.fingerprint) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
+    assertSameRequest(earlier, input);
     return earlier.response as { reversal: Reversal; scenario: Scenario | null };
   }
 }

@@ -1,12 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, DecideReversal, GetReversal, ListReversals, RequestReversal, type Caller } from '@platform/contracts';
-import { RpcServer, type CommandContext } from '@platform/messaging';
+import { ApiError, DecideReversal, GetReversal, ListReversals, RequestReversal } from '@platform/contracts';
+import { RpcServer, callerOf } from '@platform/messaging';
 import { ReversalService } from './reversal.service';
-
-function callerOf(context: CommandContext): Caller {
-  if (!context.caller) throw new ApiError('0055502');
-  return context.caller;
-}
 
 @Injectable()
 export class ReversalsHandlers implements OnModuleInit {

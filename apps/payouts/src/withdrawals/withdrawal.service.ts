@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ConfirmReservation, ConsumeReservation, GetWithdrawableBalance, ReleaseReservation, ReserveFunds, type Caller, type Withdrawal } from '@platform/contracts';
+import { ApiError, ConfirmReservation, ConsumeReservation, GetWithdrawableBalance, ReleaseReservation, ReserveFunds, pageOf, type Caller, type Withdrawal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
-import { acceptOrCreateCorrelationId, currentCorrelationId } from '@platform/observability';
-import { MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
+import { MaintenanceFlags, MerchantSettings, assertSameRequest } from '@platform/service-kit';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
 import { WithdrawalRepository, toWithdrawal, type LedgerStep } from './withdrawal.repository';
@@ -63,11 +62,11 @@ export class WithdrawalService {
       if (today.plus(amount).gt(merchant.withdrawal_daily_limit)) {
         throw new ApiError('9000021', `the daily limit is ${merchant.withdrawal_daily_limit} ${merchant.base_currency}; ${today.toFixed(2)} requested today`);
       }
-      const balance = await this.ledger.request(GetWithdrawableBalance, {}, this.meta(caller));
+      const balance = await this.ledger.request(GetWithdrawableBalance, {}, { caller });
       if (!balance.can_withdraw) throw new ApiError('9000022', 'a wallet balance is negative; withdrawals are blocked until it is settled');
       const id = randomUUID();
       // Reserved now, unconfirmed: if this transaction does not commit, the ledger releases it by itself.
-      await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 }, this.meta(caller));
+      await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 }, { caller });
       const outcome = OUTCOMES[scenario ?? 'live'];
       await this.withdrawals.insert(tx, {
         id,
@@ -107,7 +106,7 @@ export class WithdrawalService {
   /** Confirms, consumes or releases the reservation of a committed withdrawal; each is idempotent. */
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
     const command = step === 'confirm' ? ConfirmReservation : step === 'consume' ? ConsumeReservation : ReleaseReservation;
-    await this.ledger.request(command, { operation_id: id }, this.meta(caller));
+    await this.ledger.request(command, { operation_id: id }, { caller });
     await this.withdrawals.setLedgerStep(this.dataSource, id, null);
   }
 
@@ -119,10 +118,7 @@ export class WithdrawalService {
 
   async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; page: number; perPage: number }) {
     const { rows, total } = await this.withdrawals.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return {
-      data: rows.map((row) => (filter.owner ? toWithdrawal(row) : { ...toWithdrawal(row), merchant_code: row.merchant_code })),
-      meta: { page: filter.page, per_page: filter.perPage, total, total_pages: Math.ceil(total / filter.perPage) },
-    };
+    return pageOf(rows.map((row) => (filter.owner ? toWithdrawal(row) : { ...toWithdrawal(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
   }
 
   /** The operator sent the USDT (reservation consumed) or rejects (reservation released). */
@@ -133,10 +129,10 @@ export class WithdrawalService {
       if (row.status !== 'requested') throw new ApiError('1000012', `cannot ${decision.action} a withdrawal that is ${row.status}`);
       const caller: Caller = { merchantCode: row.merchant_code, environment: row.environment };
       if (decision.action === 'send') {
-        await this.ledger.request(ConsumeReservation, { operation_id: row.id }, this.meta(caller));
+        await this.ledger.request(ConsumeReservation, { operation_id: row.id }, { caller });
         await this.withdrawals.finish(tx, row.id, { status: 'sent', tx_hash: decision.tx_hash }, now);
       } else {
-        await this.ledger.request(ReleaseReservation, { operation_id: row.id }, this.meta(caller));
+        await this.ledger.request(ReleaseReservation, { operation_id: row.id }, { caller });
         await this.withdrawals.finish(tx, row.id, { status: 'rejected', rejection_reason: decision.reason }, now);
       }
       const after = (await this.withdrawals.find(tx, id))!;
@@ -152,13 +148,8 @@ export class WithdrawalService {
     return { amount, address: body.address };
   }
 
-  private meta(caller: Caller): { caller: Caller; correlationId: string } {
-    return { caller, correlationId: acceptOrCreateCorrelationId(currentCorrelationId()) };
-  }
-
   private repeat(earlier: { fingerprint: string; scenario: string | null; response: unknown }, input: WithdrawalRequest): { withdrawal: Withdrawal; scenario: Scenario | null } {
-    if (earlier.scenario !== input.scenario) throw new ApiError('9000010');
-    if (earlier.fingerprint !== input.fingerprint) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
+    assertSameRequest(earlier, input);
     return earlier.response as { withdrawal: Withdrawal; scenario: Scenario | null };
   }
 }

@@ -1,12 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, DecideWithdrawal, GetWithdrawal, ListWithdrawals, RequestWithdrawal, type Caller } from '@platform/contracts';
-import { RpcServer, type CommandContext } from '@platform/messaging';
+import { ApiError, DecideWithdrawal, GetWithdrawal, ListWithdrawals, RequestWithdrawal } from '@platform/contracts';
+import { RpcServer, callerOf } from '@platform/messaging';
 import { WithdrawalService } from './withdrawal.service';
-
-function callerOf(context: CommandContext): Caller {
-  if (!context.caller) throw new ApiError('0055502');
-  return context.caller;
-}
 
 @Injectable()
 export class WithdrawalsHandlers implements OnModuleInit {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { ApiError, type Caller, type WebhookDeliveryDetailSchema, type WebhookDeliverySchema } from '@platform/contracts';
+import { ApiError, pageOf, type Caller, type WebhookDeliveryDetailSchema, type WebhookDeliverySchema } from '@platform/contracts';
 import { CLOCK, type Clock } from './clock';
 import { deliveryErrorMessage } from './delivery-errors';
 import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
@@ -43,10 +43,7 @@ export class DeliveryQueryService {
 
   async list(caller: Caller, query: { page: number; per_page: number; status: DeliveryRow['status'] | null; accept_language?: string }) {
     const { rows, total } = await this.deliveries.list(this.dataSource, caller, query.status, query.per_page, (query.page - 1) * query.per_page);
-    return {
-      data: rows.map((row) => toDelivery(row, query.accept_language)),
-      meta: { page: query.page, per_page: query.per_page, total, total_pages: Math.ceil(total / query.per_page) },
-    };
+    return pageOf(rows.map((row) => toDelivery(row, query.accept_language)), total, query.page, query.per_page);
   }
 
   async get(caller: Caller, id: string, acceptLanguage?: string): Promise<DeliveryDetail> {

@@ -1,9 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { isEnvironment } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, MerchantSettings, Metrics, PeriodicTask, masterKey } from '@platform/service-kit';
+import { CONFIG, LOGGER, MerchantSettings, Metrics, ScheduledWork, masterKey } from '@platform/service-kit';
 import type { Config } from '../config';
 import { CLOCK, type Clock } from './clock';
 import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
@@ -18,8 +18,7 @@ const LEASE_MS = 60_000;
  * them in parallel, and records each outcome with the next attempt of the spec's schedule.
  */
 @Injectable()
-export class DispatcherService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly task: PeriodicTask;
+export class DispatcherService extends ScheduledWork {
   private readonly masterKey: Buffer;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly outcomes: Counter<'outcome' | 'scheme'>;
@@ -35,8 +34,9 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(Metrics) metrics: Metrics,
   ) {
+    super();
     this.masterKey = masterKey(config);
-    this.task = new PeriodicTask('webhook dispatch', config.DISPATCH_INTERVAL_MS, () => this.fillSlots(), logger);
+    this.schedule('webhook dispatch', config.DISPATCH_INTERVAL_MS, () => this.fillSlots(), logger);
     this.outcomes = new Counter({ name: 'webhook_attempts_total', help: 'Delivery attempts by outcome', labelNames: ['outcome', 'scheme'], registers: [metrics.registry] });
     this.latency = new Histogram({
       name: 'webhook_attempt_duration_seconds',
@@ -56,12 +56,8 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.task.stop();
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -72,8 +68,7 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
   async fillSlots(): Promise<void> {
     const free = this.config.DISPATCH_CONCURRENCY - this.inFlight.size;
     if (free <= 0) return;
-    const now = this.clock.now();
-    const claimed = await this.dataSource.transaction((tx) => this.deliveries.claimDue(tx, now, LEASE_MS, free));
+    const claimed = await this.claim(free);
     for (const delivery of claimed) {
       const running: Promise<void> = this.attempt(delivery)
         .catch((error: unknown) => this.logger.error({ err: error, delivery_id: delivery.id }, 'webhook attempt failed to record'))
@@ -89,12 +84,16 @@ export class DispatcherService implements OnApplicationBootstrap, OnApplicationS
   async dispatchDue(): Promise<number> {
     let total = 0;
     for (;;) {
-      const now = this.clock.now();
-      const claimed = await this.dataSource.transaction((tx) => this.deliveries.claimDue(tx, now, LEASE_MS, this.config.DISPATCH_CONCURRENCY));
+      const claimed = await this.claim(this.config.DISPATCH_CONCURRENCY);
       await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
       total += claimed.length;
       if (claimed.length < this.config.DISPATCH_CONCURRENCY) return total;
     }
+  }
+
+  private claim(limit: number): Promise<DeliveryRow[]> {
+    const now = this.clock.now();
+    return this.dataSource.transaction((tx) => this.deliveries.claimDue(tx, now, LEASE_MS, limit));
   }
 
   private async attempt(delivery: DeliveryRow): Promise<void> {

@@ -1,12 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, GetWebhookDelivery, ListWebhookDeliveries, RetryWebhookDelivery, type Caller } from '@platform/contracts';
-import { RpcServer, type CommandContext } from '@platform/messaging';
+import { ApiError, GetWebhookDelivery, ListWebhookDeliveries, RetryWebhookDelivery } from '@platform/contracts';
+import { RpcServer, callerOf } from '@platform/messaging';
 import { DeliveryQueryService } from './delivery-query.service';
-
-function callerOf(context: CommandContext): Caller {
-  if (!context.caller) throw new ApiError('0055502');
-  return context.caller;
-}
 
 @Injectable()
 export class WebhooksHandlers implements OnModuleInit {

@@ -23,6 +23,16 @@ export const WebhookDeliveryDetailSchema = WebhookDeliverySchema.extend({ url: z
 
 export const PaginationMetaSchema = z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), total_pages: z.number().int() });
 
+/** A list answer: `{data, meta}` with the spec's PaginationMeta. */
+export interface Page<T> {
+  data: T[];
+  meta: z.infer<typeof PaginationMetaSchema>;
+}
+
+export function pageOf<T>(data: T[], total: number, page: number, perPage: number): Page<T> {
+  return { data, meta: { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) } };
+}
+
 export const ListWebhookDeliveries = defineCommand({
   type: 'webhooks.list',
   topic: Topics.webhooksCommands,
