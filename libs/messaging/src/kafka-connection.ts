@@ -9,7 +9,8 @@ export interface KafkaSettings {
   topicPrefix: string;
 }
 
-const TOPIC_READY_TIMEOUT_MS = 30_000;
+/** How long a partition may take to serve after its topic was created. */
+export const TOPIC_READY_TIMEOUT_MS = 30_000;
 
 /**
  * Repeats `operation` while it fails with an error Kafka marks retriable (a leader

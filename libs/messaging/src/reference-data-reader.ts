@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
 import { EventEnvelopeSchema, type EventContract } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
-import { retryWhileRetriable, type KafkaConnection } from './kafka-connection';
+import { TOPIC_READY_TIMEOUT_MS, retryWhileRetriable, type KafkaConnection } from './kafka-connection';
 
 /**
  * A local, always-current copy of a log-compacted reference topic (merchant settings,
@@ -30,7 +30,7 @@ export class ReferenceDataReader<P> {
     const topic = this.connection.topic(this.contract.topic);
     const admin = this.connection.kafka.admin();
     await admin.connect();
-    const ends = await retryWhileRetriable(() => admin.fetchTopicOffsets(topic), 30_000);
+    const ends = await retryWhileRetriable(() => admin.fetchTopicOffsets(topic), TOPIC_READY_TIMEOUT_MS);
     await admin.disconnect();
     // Offsets still to read before the copy is as current as the topic was at start.
     const pending = new Map(ends.filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high) - 1]));

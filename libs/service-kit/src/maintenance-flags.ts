@@ -14,10 +14,6 @@ export class MaintenanceFlags {
     this.reader = new ReferenceDataReader(kafka, MaintenanceChanged, logger.child({ component: 'maintenance-flags' }));
   }
 
-  isActive(service: MaintainableService): boolean {
-    return this.reader.get(service)?.active === true;
-  }
-
   assertOpen(service: MaintainableService): void {
     const flag = this.reader.get(service);
     if (!flag?.active) return;

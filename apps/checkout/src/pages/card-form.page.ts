@@ -1,6 +1,6 @@
 import { escapeHtml, page } from './html';
 
-export const ATTEMPT_MESSAGES: Record<string, string> = {
+const ATTEMPT_MESSAGES: Record<string, string> = {
   card_details_invalid: 'Kart numarası geçersiz. Lütfen kontrol edip tekrar deneyin.',
   card_expiry_invalid: 'Son kullanma tarihi geçersiz.',
   insufficient_funds: 'Kartınızın bakiyesi veya limiti yetersiz. Başka bir kartla deneyebilirsiniz.',

@@ -1,5 +1,5 @@
 /** The fields of the card form (ARCHITECTURE.md, sandbox test screens) and what each accepts. */
-export const CARD_FORM_FIELDS: Record<string, RegExp> = {
+const CARD_FORM_FIELDS: Record<string, RegExp> = {
   holder_name: /^.{2,120}$/u,
   number: /^\d{13,19}$/,
   expiry_month: /^(0[1-9]|1[0-2])$/,

@@ -47,10 +47,10 @@ export function tronAccountId(address: string): Buffer | null {
   return checksumOf(payload).equals(bytes.subarray(21)) ? Buffer.from(bytes.subarray(1, 21)) : null;
 }
 
+export const ZERO_ADDRESS = tronAddress(Buffer.alloc(20, 0));
+
 /**
  * Addresses nobody holds the key of: the zero address, the all-ones address, and the
  * network's well-known black hole. USDT sent there is gone.
  */
-export const BURN_ADDRESSES = new Set([tronAddress(Buffer.alloc(20, 0)), tronAddress(Buffer.alloc(20, 0xff)), 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy']);
-
-export const ZERO_ADDRESS = tronAddress(Buffer.alloc(20, 0));
+export const BURN_ADDRESSES = new Set([ZERO_ADDRESS, tronAddress(Buffer.alloc(20, 0xff)), 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy']);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { ApiError, FxRateChanged, TOPIC_SPECS } from '@platform/contracts';
+import { ApiError, FxRateChanged } from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import { Decimal } from '@platform/money';
 import type { Logger } from '@platform/observability';
@@ -14,20 +14,14 @@ export class UsdtRates implements OnApplicationShutdown {
   private readonly reader: ReferenceDataReader<{ currency_code: string; usd_per_unit: string; effective_at: string }>;
   private started?: Promise<void>;
 
-  constructor(
-    private readonly kafka: KafkaConnection,
-    @Inject(LOGGER) logger: Logger,
-  ) {
+  constructor(kafka: KafkaConnection, @Inject(LOGGER) logger: Logger) {
     this.reader = new ReferenceDataReader(kafka, FxRateChanged, logger.child({ component: 'usdt-rates' }));
   }
 
   /** USDT for `amount` of `currency`, exactly 6 decimals, rounded down; and the rate used. */
   async convert(amount: Decimal, currency: string): Promise<{ usdt: string; rate: string }> {
-    this.started ??= (async () => {
-      await this.kafka.ensureTopics(TOPIC_SPECS);
-      await this.reader.start();
-      await this.reader.ready;
-    })();
+    // Commands are answered only after the service lifecycle ensured the topics.
+    this.started ??= this.reader.start().then(() => this.reader.ready);
     await this.started;
     const from = this.reader.get(currency)?.usd_per_unit;
     const usdt = this.reader.get('USDT')?.usd_per_unit;

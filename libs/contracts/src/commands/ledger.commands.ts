@@ -5,7 +5,6 @@ import { defineCommand } from './command-contract';
 
 export const WALLETS = ['api', 'link', 'shop'] as const;
 export type Wallet = (typeof WALLETS)[number];
-export const BALANCE_PARTS = ['available', 'pending_settlement', 'reserved'] as const;
 
 /** The spec's Balance. */
 export const BalanceSchema = z.object({

@@ -12,7 +12,6 @@ export const PaymentWebhookBodySchema = z.object({
   occurred_at: z.string(),
   payment: PaymentSchema,
 });
-export type PaymentWebhookBody = z.infer<typeof PaymentWebhookBodySchema>;
 
 /**
  * A payment was paid, or one of its attempts failed: published through the outbox in the
@@ -24,7 +23,6 @@ export const PaymentNotificationSchema = z.object({
   webhook_url: z.string().nullable(),
   body: PaymentWebhookBodySchema,
 });
-export type PaymentNotification = z.infer<typeof PaymentNotificationSchema>;
 
 export const PaymentPaid = defineEvent({ type: 'payment.paid', topic: Topics.paymentsEvents, payload: PaymentNotificationSchema });
 export const PaymentFailed = defineEvent({ type: 'payment.failed', topic: Topics.paymentsEvents, payload: PaymentNotificationSchema });
@@ -52,7 +50,6 @@ export const PaymentRefundedBodySchema = z.object({
   payment: z.object({ public_id: z.string().uuid(), code: z.string(), merchant_reference: z.string().nullable() }),
   order: z.object({ public_id: z.string().uuid() }),
 });
-export type PaymentRefundedBody = z.infer<typeof PaymentRefundedBodySchema>;
 
 /** A refund reached `completed`: delivered to the payment's webhook address (a void sends none). */
 export const PaymentRefunded = defineEvent({
