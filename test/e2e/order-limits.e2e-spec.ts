@@ -1,22 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { OperatorClient, Stack, V4Client } from '@platform/testing';
+import { OperatorClient, Stack, V4Client, luhnComplete } from '@platform/testing';
 
 /**
  * Volume limits of an account (0055235 with amount_limit null) and the daily limits of
  * one card (0055221), lowered for the test: 100.00 TRY a day per account, 3 attempts or
  * 50.00 TRY a day per card.
  */
-function uniqueCard(): string {
-  const prefix = `435509${randomInt(100000000, 999999999)}`;
-  for (let digit = 0; digit < 10; digit += 1) {
-    const candidate = `${prefix}${digit}`;
-    const sum = [...candidate].reverse().reduce((total, char, i) => {
-      const value = Number(char) * (i % 2 === 1 ? 2 : 1);
-      return total + (value > 9 ? value - 9 : value);
-    }, 0);
-    if (sum % 10 === 0) return candidate;
-  }
-  throw new Error('unreachable');
+function uniqueCard(bin = '435509'): string {
+  return luhnComplete(`${bin}${randomInt(100000000, 999999999)}`);
 }
 
 describe('order limits', () => {
@@ -62,14 +53,46 @@ describe('order limits', () => {
     expect(answers.filter((a) => a.body.code === '0055235')).toHaveLength(3);
   });
 
-  it('refuses a fourth attempt of the same card in a day with 0055221, across merchants', async () => {
-    const number = uniqueCard();
-    const first = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
-    const second = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+  it('counts a live card across merchants: a fourth attempt anywhere gets 0055221', async () => {
+    const bin = String(randomInt(600000, 699999));
+    const direct = { bank_name: 'Live Bank', network: 'visa', card_type: 'credit', card_program: 'Classic', country: 'TR', domestic: true, payment_mode: 'direct', channel_available: true };
+    expect((await operator.call('PUT', `/admin/v1/bins/live/${bin}`, direct)).status).toBe(200);
+    const number = uniqueCard(bin);
+    const first = new V4Client(stack.url('gateway'), await operator.provisionMerchant({ environment: 'live' }));
+    const second = new V4Client(stack.url('gateway'), await operator.provisionMerchant({ environment: 'live' }));
     for (const client of [first, second, first]) expect((await order(client, { amount: '1.00', card: card(number) })).status).toBe(201);
     const fourth = await order(second, { amount: '1.00', card: card(number) });
     expect([fourth.status, fourth.body.code]).toEqual([409, '0055221']);
-    expect((await order(second, { amount: '1.00', card: card(uniqueCard()) })).status).toBe(201);
+    expect(fourth.body.metadata).toMatchObject({ audit_event: 'card.daily_limit_reached', retry_class: 'do_not_retry' });
+    expect((await order(second, { amount: '1.00', card: card(uniqueCard(bin)) })).status).toBe(201);
+  });
+
+  it('counts a sandbox card per merchant: one merchant reaching the limit leaves another untouched', async () => {
+    const number = uniqueCard();
+    const first = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    const second = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    for (let i = 0; i < 3; i += 1) expect((await order(first, { amount: '1.00', card: card(number) })).status).toBe(201);
+    expect((await order(first, { amount: '1.00', card: card(number) })).body.code).toBe('0055221');
+    for (let i = 0; i < 3; i += 1) expect((await order(second, { amount: '1.00', card: card(number) })).status).toBe(201);
+  });
+
+  it("never limits the spec's test cards in sandbox: two merchants each use 4355090000044242 more than 20 times", async () => {
+    const merchants = [
+      new V4Client(stack.url('gateway'), await operator.provisionMerchant()),
+      new V4Client(stack.url('gateway'), await operator.provisionMerchant()),
+    ];
+    for (const client of merchants) {
+      for (let i = 0; i < 21; i += 1) {
+        const answer = await order(client, { amount: '1.00', card: card('4355090000044242') });
+        expect([answer.status, answer.body.data?.status]).toEqual([201, 'requires_action']);
+      }
+    }
+  });
+
+  it('answers 0055221 on purpose for the documented sandbox limit card, on its first use', async () => {
+    const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    const answer = await order(client, { amount: '1.00', card: card('4355090000552210') });
+    expect([answer.status, answer.body.code]).toEqual([409, '0055221']);
   });
 
   it('refuses a card past its daily amount with 0055221', async () => {

@@ -17,3 +17,4 @@ export * from './events/order.events';
 export * from './events/maintenance.events';
 export * from './events/dispute.events';
 export * from './events/payment.events';
+export * from './text';

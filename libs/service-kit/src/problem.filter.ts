@@ -1,7 +1,9 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Counter } from 'prom-client';
 import { ApiError, type ErrorCode } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
+import type { Metrics } from './metrics';
 import { buildProblem, negotiateLanguage } from './problem';
 import './fastify-augment';
 
@@ -37,14 +39,25 @@ function statusOf(error: unknown): number | undefined {
 
 /**
  * Every error leaves as application/problem+json in the caller's language, with the
- * correlation id; internal messages and stacks go to the log, never to the caller.
+ * correlation id; internal messages and stacks go to the log, never to the caller. Each
+ * refusal is logged and counted under the `audit_event` its problem carries.
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
+  private readonly refusals: Counter<'code' | 'audit_event' | 'status'>;
+
   constructor(
     private readonly logger: Logger,
     private readonly typeBaseUrl: string,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.refusals = new Counter({
+      name: 'api_errors_total',
+      help: 'Problem responses by error code and audit event',
+      labelNames: ['code', 'audit_event', 'status'],
+      registers: [metrics.registry],
+    });
+  }
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -77,6 +90,9 @@ export class ProblemFilter implements ExceptionFilter {
       language,
       typeBaseUrl: this.typeBaseUrl,
     });
+    const { audit_event, retry_class } = problem.metadata;
+    this.refusals.inc({ code, audit_event, status: String(problem.status) });
+    this.logger.info({ correlation_id: correlationId, path: problem.instance, code, status: problem.status, audit_event, retry_class }, 'request refused');
     void reply
       .status(problem.status)
       .header('content-type', 'application/problem+json; charset=utf-8')

@@ -1,8 +1,8 @@
-import { ERROR_CATALOGUE, type ErrorCode, type ProblemExtras } from '@platform/contracts';
+import { ERROR_CATALOGUE, type ErrorCode, type ProblemExtras, type ProblemMetadata } from '@platform/contracts';
 
 export type Language = 'en' | 'tr';
 
-export interface ProblemDocument extends ProblemExtras {
+export interface ProblemDocument extends Omit<ProblemExtras, 'metadata'> {
   type: string;
   title: string;
   status: number;
@@ -10,6 +10,7 @@ export interface ProblemDocument extends ProblemExtras {
   instance: string;
   code: ErrorCode;
   correlation_id: string;
+  metadata: ProblemMetadata;
 }
 
 /** English unless the caller prefers Turkish over English in Accept-Language. */
@@ -39,6 +40,7 @@ export function buildProblem(input: {
 }): ProblemDocument {
   const entry = ERROR_CATALOGUE[input.code];
   const title = entry[input.language];
+  const { metadata: chosen, ...extras } = input.extras ?? {};
   return {
     type: `${input.typeBaseUrl}/problems/${input.code}`,
     title,
@@ -48,6 +50,18 @@ export function buildProblem(input: {
     instance: input.instance,
     code: input.code,
     correlation_id: input.correlationId,
-    ...input.extras,
+    ...extras,
+    metadata: {
+      developer_detail: developerDetail(input.detail ?? entry.en, extras.errors),
+      retry_class: chosen?.retry_class ?? entry.retry,
+      audit_event: chosen?.audit_event ?? entry.event,
+    },
   };
+}
+
+/** The detail in English, with every failing field and what it expects on a schema error. */
+function developerDetail(detail: string, errors: Record<string, string[]> | undefined): string {
+  if (!errors) return detail;
+  const fields = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
+  return `${detail} (${fields.join('; ')})`;
 }

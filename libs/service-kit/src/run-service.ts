@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { acceptOrCreateCorrelationId, createLogger, NestPinoLogger, type Logger } from '@platform/observability';
 import { ConfigError, loadConfig, type BaseConfig } from './config';
 import { ContextInterceptor } from './context.interceptor';
+import { Metrics } from './metrics';
 import { ProblemFilter } from './problem.filter';
 import { ServiceKitModule, type ServiceDefinition } from './service-kit.module';
 import './fastify-augment';
@@ -82,7 +83,7 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
     done();
   });
   const port = spec.port(config);
-  app.useGlobalFilters(new ProblemFilter(logger, spec.publicBaseUrl?.(config) ?? `http://127.0.0.1:${port}`));
+  app.useGlobalFilters(new ProblemFilter(logger, spec.publicBaseUrl?.(config) ?? `http://127.0.0.1:${port}`, app.get(Metrics)));
   app.useGlobalInterceptors(new ContextInterceptor());
   await spec.configure?.(app, config, logger);
   installGracefulShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseGuards, UseInterceptors } from '@nestjs/common';
-import { z } from 'zod';
+import { text } from '@platform/contracts';
 import { AuditService } from '../merchants/audit.service';
 import type { AuditRecord } from '../merchants/audit.repository';
 import { PagingQuerySchema, type Page } from '../validation/paging';
@@ -9,8 +9,8 @@ import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 
 const AuditQuerySchema = PagingQuerySchema.extend({
-  target: z.string().max(200).optional(),
-  action: z.string().max(100).optional(),
+  target: text({ max: 200 }).optional(),
+  action: text({ max: 100 }).optional(),
 }).strict();
 
 /** The append-only record of operator calls, newest first; `target` narrows to a merchant (and its environments). */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdjustWallet, GetWalletBalances, TrialBalance, WALLETS, WalletBalancesSchema } from '@platform/contracts';
+import { AdjustWallet, GetWalletBalances, TrialBalance, WALLETS, WalletBalancesSchema, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -15,7 +15,7 @@ const AdjustmentBodySchema = z
     wallet: z.enum(WALLETS),
     direction: z.enum(['credit', 'debit']),
     amount: z.string().regex(/^(0|[1-9]\d{0,15})\.\d{2}$/, 'must be a decimal string with exactly 2 decimals'),
-    reason: z.string().min(3).max(500),
+    reason: text({ min: 3, max: 500 }),
   })
   .strict();
 const IdempotencyKeySchema = z.string({ required_error: 'is required' }).regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters');

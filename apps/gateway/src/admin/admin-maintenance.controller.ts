@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ClearMaintenance, MAINTAINABLE_SERVICES, ServiceStatusItemSchema, SetMaintenance } from '@platform/contracts';
+import { ClearMaintenance, MAINTAINABLE_SERVICES, ServiceStatusItemSchema, SetMaintenance, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -13,7 +13,7 @@ const ServiceSchema = z.enum(MAINTAINABLE_SERVICES);
 const MaintenanceBodySchema = z
   .object({
     until: z.string().datetime({ message: 'must be an ISO 8601 UTC date-time' }).nullable().optional(),
-    note: z.string().max(240).nullable().optional(),
+    note: text({ max: 240 }).nullable().optional(),
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideReversal, ENVIRONMENTS, ListReversals, REVERSAL_STATUSES, type RequestOf } from '@platform/contracts';
+import { DecideReversal, ENVIRONMENTS, ListReversals, REVERSAL_STATUSES, type RequestOf, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -16,7 +16,7 @@ const QueueQuerySchema = PagingQuerySchema.extend({
   operation_type: z.enum(['refund', 'void']).optional(),
 }).strict();
 const ReversalIdSchema = z.string().uuid('must be a UUID');
-const CompleteBodySchema = z.object({ provider_reference: z.string().min(1).max(100) }).strict();
+const CompleteBodySchema = z.object({ provider_reference: text({ min: 1, max: 100 }) }).strict();
 const EmptyBodySchema = z.object({}).strict();
 
 /** The operators' review of refunds and voids: the queue, and every decision audited. */

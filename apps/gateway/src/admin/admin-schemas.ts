@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENVIRONMENTS } from '@platform/contracts';
+import { ENVIRONMENTS, text } from '@platform/contracts';
 import { parseWireAmount } from '@platform/money';
 import { parseAllowlistEntry } from '../auth/ip-allowlist';
 
@@ -23,9 +23,7 @@ function urlProblem(raw: string, allowHttpLoopback: boolean): string | null {
 }
 
 function targetUrl(maxLength: number, allowHttpLoopback: boolean) {
-  return z
-    .string()
-    .max(maxLength)
+  return text({ max: maxLength })
     .superRefine((value, ctx) => {
       const problem = urlProblem(value, allowHttpLoopback);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -35,7 +33,7 @@ function targetUrl(maxLength: number, allowHttpLoopback: boolean) {
 
 export const CreateMerchantSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: text({ min: 1, max: 200 }, z.string().trim()),
     base_currency: z.enum(CURRENCIES),
   })
   .strict();

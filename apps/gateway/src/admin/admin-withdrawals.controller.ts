@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf } from '@platform/contracts';
+import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -13,7 +13,7 @@ import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 const QueueQuerySchema = PagingQuerySchema.extend({ environment: z.enum(ENVIRONMENTS).optional(), status: z.enum(WITHDRAWAL_STATUSES).optional() }).strict();
 const WithdrawalIdSchema = z.string().uuid('must be a UUID');
 const SendBodySchema = z.object({ tx_hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters') }).strict();
-const RejectBodySchema = z.object({ reason: z.string().min(3).max(500) }).strict();
+const RejectBodySchema = z.object({ reason: text({ min: 3, max: 500 }) }).strict();
 
 /** The operators' sending of USDT withdrawals by hand: the queue, send with the hash, reject with a reason; audited. */
 @Controller('admin/v1/withdrawals')

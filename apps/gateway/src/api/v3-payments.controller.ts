@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreatePayment, GetPayment, PAYMENT_CURRENCIES, PaymentSchema, type Payment } from '@platform/contracts';
+import { CreatePayment, GetPayment, PAYMENT_CURRENCIES, PaymentSchema, type Payment, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -13,7 +13,7 @@ export const CreatePaymentBodySchema = z
   .object({
     amount: z.string(),
     currency_code: z.enum(PAYMENT_CURRENCIES),
-    merchant_reference: z.string().min(1).max(64).nullable().optional(),
+    merchant_reference: text({ min: 1, max: 64 }).nullable().optional(),
     webhook_url: z.string().nullable().optional(),
     merchant_name: z.string().nullable().optional(),
     return_url: z.string().nullable().optional(),

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { text } from '@platform/contracts';
 
-export const MerchantOrderIdSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'only A-Z a-z 0-9 . _ - are allowed');
+export const MerchantOrderIdSchema = text({ min: 1, max: 64 }, z.string().regex(/^[A-Za-z0-9._-]*$/, 'only A-Z a-z 0-9 . _ - are allowed'));
 
 const CardSchema = z
   .object({
-    holder_name: z.string().trim().min(2).max(120),
+    holder_name: text({ min: 2, max: 120 }, z.string().trim()),
     number: z.string().regex(/^\d{13,19}$/, 'must be 13 to 19 digits'),
     expiry_month: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be 01 to 12'),
     expiry_year: z.string().regex(/^\d{2}$/, 'must be 2 digits'),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '@platform/contracts';
+import { ApiError, type ProblemExtras, type RefinedAuditEvent, type RetryClass } from '@platform/contracts';
 import { verifyV3Request, verifyV4Request, type VerifyResult } from '@platform/signing';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -19,6 +19,11 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * the caller's address (0055501: a caller off the list learns nothing more), the shape
  * and age of timestamp and signature (0055504), the signature itself (0055505).
  */
+/** One 0055501, 0055502 or 0055504 covers several causes: the problem names the precise one. */
+function event(audit_event: RefinedAuditEvent, retry_class?: RetryClass): ProblemExtras {
+  return { metadata: { audit_event, ...(retry_class ? { retry_class } : {}) } };
+}
+
 @Injectable()
 export class RequestAuthenticator {
   constructor(
@@ -30,14 +35,15 @@ export class RequestAuthenticator {
     const prefix = scheme === 'v4' ? 'x-cek' : 'x-cav';
     const credential = await this.usableCredential(header(request, `${prefix}-api-key`));
     if (scheme === 'v4') this.assertV4Identity(request, credential);
-    if (!credential.merchantActive) throw new ApiError('0055502', 'The account is not active', {}, 403);
+    if (!credential.merchantActive) throw new ApiError('0055502', 'The account is not active', event('auth.account_inactive', 'do_not_retry'), 403);
     if (scheme === 'v4' && !credential.directApiEnabled) {
-      throw new ApiError('0055502', 'Direct API access is not open for this environment', {}, 403);
+      throw new ApiError('0055502', 'Direct API access is not open for this environment', event('auth.direct_api_closed'), 403);
     }
     if (!credential.allowlist.allows(request.ip)) {
       throw new ApiError(
         '0055501',
         credential.allowlist.empty ? 'The IP allowlist of this environment is empty' : 'The caller address is not on the IP allowlist',
+        credential.allowlist.empty ? event('auth.ip_allowlist_empty') : {},
       );
     }
     this.assertSignature(request, scheme, credential);
@@ -54,14 +60,14 @@ export class RequestAuthenticator {
   private async usableCredential(apiKey: string | undefined): Promise<Credential> {
     const credential = apiKey ? await this.directory.find(apiKey) : null;
     if (!credential || (credential.expiresAt && credential.expiresAt.getTime() <= Date.now())) {
-      throw new ApiError('0055502', 'Unknown or retired API key');
+      throw new ApiError('0055502', 'Unknown or retired API key', event('auth.api_key_unknown'));
     }
     return credential;
   }
 
   private assertV4Identity(request: FastifyRequest, credential: Credential): void {
     if (header(request, 'x-cek-environment') !== credential.environment) {
-      throw new ApiError('0055502', 'X-CEK-Environment does not match the environment of the API key');
+      throw new ApiError('0055502', 'X-CEK-Environment does not match the environment of the API key', event('auth.environment_mismatch'));
     }
     const merchantCode = header(request, 'x-cek-merchant-code');
     const required = credential.environment === 'sandbox';
@@ -69,6 +75,7 @@ export class RequestAuthenticator {
       throw new ApiError(
         '0055502',
         merchantCode === undefined ? 'X-CEK-Merchant-Code is required in sandbox' : 'X-CEK-Merchant-Code does not match the account',
+        event(merchantCode === undefined ? 'auth.merchant_code_missing' : 'auth.merchant_code_mismatch'),
       );
     }
   }
@@ -99,9 +106,12 @@ export class RequestAuthenticator {
       case 'bad_format':
         throw new ApiError('0055504', 'Timestamp must be 10 digits and the signature 64 lowercase hex characters');
       case 'stale':
-        throw new ApiError('0055504', `Timestamp is more than ${this.config.TIMESTAMP_TOLERANCE_SECONDS} seconds off`);
+        throw new ApiError('0055504', `Timestamp is more than ${this.config.TIMESTAMP_TOLERANCE_SECONDS} seconds off the platform clock`, event('auth.timestamp_out_of_window'));
       case 'mismatch':
-        throw new ApiError('0055505');
+        throw new ApiError(
+          '0055505',
+          `The signature does not match: HMAC-SHA256 with the secret of this key over timestamp, uppercase method, ${scheme === 'v4' ? 'path without the query' : 'path with its query'} and SHA-256 hex of the exact body bytes, joined by line feeds`,
+        );
     }
   }
 }

@@ -4,7 +4,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { z } from 'zod';
-import { ERROR_CATALOGUE } from '@platform/contracts';
+import { AUDIT_EVENTS, ERROR_CATALOGUE, RETRY_CLASSES } from '@platform/contracts';
 import { API_ROUTE, type ApiRouteDescription } from './api-route.decorator';
 
 type JsonObject = Record<string, unknown>;
@@ -37,7 +37,7 @@ const AUTH_ERRORS: Record<ApiRouteDescription['security'], string[]> = {
 
 const PROBLEM_SCHEMA = {
   type: 'object',
-  required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'correlation_id'],
+  required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'correlation_id', 'metadata'],
   properties: {
     type: { type: 'string', format: 'uri' },
     title: { type: 'string' },
@@ -46,6 +46,22 @@ const PROBLEM_SCHEMA = {
     instance: { type: 'string' },
     code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
     correlation_id: { type: 'string' },
+    metadata: {
+      type: 'object',
+      description: 'Debugging information. Branch on code; retry_class says what to do next.',
+      required: ['developer_detail', 'retry_class', 'audit_event'],
+      properties: {
+        developer_detail: { type: 'string', description: 'What exactly was wrong (header, field, expected value), in English; never a secret or card data.' },
+        retry_class: {
+          type: 'string',
+          enum: Object.keys(RETRY_CLASSES),
+          description: Object.entries(RETRY_CLASSES)
+            .map(([name, meaning]) => `${name}: ${meaning}`)
+            .join('\n'),
+        },
+        audit_event: { type: 'string', enum: AUDIT_EVENTS, description: 'Stable name of what happened; the same name labels the api_errors_total metric and the log line.' },
+      },
+    },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
     amount_limit: { type: ['object', 'null'], properties: { min: { type: 'string' }, max: { type: 'string' } } },
     limits: { type: 'object' },

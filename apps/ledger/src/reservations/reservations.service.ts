@@ -114,7 +114,7 @@ export class ReservationsService {
         [reference, caller.merchantCode, caller.environment],
       );
       if (rows[0]) return { amount: new Decimal(rows[0].amount), transactionId: rows[0].id };
-      if (waited >= waitMs) throw new ApiError('1000012', `${reference} is not booked yet; try again shortly`);
+      if (waited >= waitMs) throw new ApiError('1000012', 'The payment is not booked on the balance yet; repeat the request unchanged shortly', { metadata: { audit_event: 'ledger.payment_not_booked_yet', retry_class: 'retry_unchanged' } });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { CARD_PROCESSOR, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor } from '@platform/card-processing';
 import { OrderFingerprints } from './order-fingerprints';
-import { OrderLimits } from './order-limits';
+import { OrderLimits, type CardLimitRule } from './order-limits';
 import { OrderRepository, type NewOrder, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
 import { toOrder } from './order-view';
@@ -70,7 +70,8 @@ export class OrderCreationService {
       throw new ApiError('0055234');
     }
     await this.bins.assertIssuerAvailable(caller, bin);
-    if (card) await this.limits.assertCard(this.dataSource, caller.environment, this.fingerprints.card(card), input.amount, now);
+    const cardRule = card ? this.limits.cardRule(caller, card.number, this.fingerprints.card(card)) : undefined;
+    if (cardRule) await this.limits.assertCard(this.dataSource, cardRule, input.amount, now);
 
     const base = {
       merchant_order_id: input.merchant_order_id,
@@ -110,10 +111,16 @@ export class OrderCreationService {
               three_ds_expires_at: new Date(now.getTime() + this.config.THREE_DS_WINDOW_SECONDS * 1000),
             };
     }
-    return this.insert(caller, order, fingerprint, now);
+    return this.insert(caller, order, fingerprint, now, cardRule);
   }
 
-  private async insert(caller: Caller, order: Omit<NewOrder, 'order_code'>, fingerprint: string, now: Date): Promise<{ created: boolean; order: Order }> {
+  private async insert(
+    caller: Caller,
+    order: Omit<NewOrder, 'order_code'>,
+    fingerprint: string,
+    now: Date,
+    cardRule: CardLimitRule | undefined,
+  ): Promise<{ created: boolean; order: Order }> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       try {
         const outcome = await this.dataSource.transaction(async (tx) => {
@@ -122,7 +129,8 @@ export class OrderCreationService {
           if (order.card_fingerprint) await this.orders.lock(tx, `card:${caller.environment}:${order.card_fingerprint}`);
           if (await this.orders.find(tx, caller, order.merchant_order_id)) return undefined;
           await this.limits.assertVolume(tx, caller, order.amount, now);
-          if (order.card_fingerprint) await this.limits.assertCard(tx, caller.environment, order.card_fingerprint, order.amount, now);
+          // A card that turned hosted is not charged here: its details were dropped.
+          if (order.card_fingerprint && cardRule) await this.limits.assertCard(tx, cardRule, order.amount, now);
           const inserted = await this.orders.insert(tx, caller, { ...order, order_code: String(randomInt(100000000, 1000000000)) });
           if (inserted) await publishOutcome(tx, inserted);
           return inserted;

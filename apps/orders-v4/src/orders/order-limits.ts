@@ -1,10 +1,16 @@
 import { ApiError, type Caller } from '@platform/contracts';
+import { SANDBOX_CARD_LIMIT_REACHED, SANDBOX_TEST_CARDS } from '@platform/card-processing';
 import { Decimal } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
 import type { Config } from '../config';
 import type { OrderRepository } from './order.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type CardLimitRule =
+  | { kind: 'exempt' }
+  | { kind: 'reached' }
+  | { kind: 'count'; cardFingerprint: string; scope: { environment: string; merchantCode: string | null } };
 
 /** Volume limits of the account (0055235, amount_limit null) and daily limits of one card (0055221). */
 export class OrderLimits {
@@ -28,10 +34,28 @@ export class OrderLimits {
     }
   }
 
-  async assertCard(tx: SqlExecutor, environment: string, cardFingerprint: string, amount: string, now: Date): Promise<void> {
-    const usage = await this.orders.cardUsageSince(tx, environment, cardFingerprint, new Date(now.getTime() - DAY_MS));
-    if (usage.attempts >= this.config.CARD_DAILY_ATTEMPTS || new Decimal(usage.amount).plus(amount).gt(this.config.CARD_DAILY_AMOUNT)) {
-      throw new ApiError('0055221');
+  /**
+   * How a card's daily limits apply (ADR 0011). Live counts a card across the platform: card
+   * velocity is a fraud control against a card tried at many shops. Sandbox counts per
+   * merchant, never limits the spec's test cards, and always refuses the documented limit card,
+   * so one merchant's test runs cannot break another's sandbox.
+   */
+  cardRule(owner: Caller, cardNumber: string, cardFingerprint: string): CardLimitRule {
+    if (owner.environment === 'live') return { kind: 'count', cardFingerprint, scope: { environment: 'live', merchantCode: null } };
+    if (cardNumber === SANDBOX_CARD_LIMIT_REACHED) return { kind: 'reached' };
+    if (SANDBOX_TEST_CARDS.has(cardNumber)) return { kind: 'exempt' };
+    return { kind: 'count', cardFingerprint, scope: { environment: 'sandbox', merchantCode: owner.merchantCode } };
+  }
+
+  async assertCard(tx: SqlExecutor, rule: CardLimitRule, amount: string, now: Date): Promise<void> {
+    if (rule.kind === 'exempt') return;
+    if (rule.kind === 'reached') throw new ApiError('0055221', 'Sandbox card 4355090000552210 always reaches its daily limit');
+    const usage = await this.orders.cardUsageSince(tx, rule.scope, rule.cardFingerprint, new Date(now.getTime() - DAY_MS));
+    if (usage.attempts >= this.config.CARD_DAILY_ATTEMPTS) {
+      throw new ApiError('0055221', `This card reached its limit of ${this.config.CARD_DAILY_ATTEMPTS} attempts in 24 hours`);
+    }
+    if (new Decimal(usage.amount).plus(amount).gt(this.config.CARD_DAILY_AMOUNT)) {
+      throw new ApiError('0055221', `This card reached its limit of ${this.config.CARD_DAILY_AMOUNT} TRY in 24 hours`);
     }
   }
 }

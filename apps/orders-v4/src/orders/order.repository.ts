@@ -130,12 +130,19 @@ export class OrderRepository {
    * Attempts and non-failed amount of one card in an environment since an instant. A
    * card limit protects the card holder, so it spans merchants: not tenant-scoped.
    */
-  async cardUsageSince(tx: SqlExecutor, environment: string, cardFingerprint: string, since: Date): Promise<{ attempts: number; amount: string }> {
+  /** Orders of one card since a moment, in one environment; of one merchant only when `merchantCode` is given. */
+  async cardUsageSince(
+    tx: SqlExecutor,
+    scope: { environment: string; merchantCode: string | null },
+    cardFingerprint: string,
+    since: Date,
+  ): Promise<{ attempts: number; amount: string }> {
     const rows = await queryRows<{ attempts: number; amount: string }>(
       tx,
       `SELECT count(*)::int AS attempts, coalesce(sum(amount) FILTER (WHERE status <> 'failed'), 0)::text AS amount
-         FROM orders.orders WHERE environment = $1 AND card_fingerprint = $2 AND created_at >= $3`,
-      [environment, cardFingerprint, since.toISOString()],
+         FROM orders.orders
+        WHERE card_fingerprint = $1 AND created_at >= $2 AND environment = $3 AND ($4::text IS NULL OR merchant_code = $4)`,
+      [cardFingerprint, since.toISOString(), scope.environment, scope.merchantCode],
     );
     return rows[0] ?? { attempts: 0, amount: '0' };
   }

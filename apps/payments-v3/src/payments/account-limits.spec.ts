@@ -25,6 +25,16 @@ describe('account limits after conversion', () => {
     expect(result).toMatchObject({ inside: true, limit: { currency_code: 'TRY', min_amount: '1.00', max_amount: null } });
   });
 
+  it('refuses an amount above what the platform holds, naming its capacity as the maximum', () => {
+    const result = checkAccountLimit({ amount: new Decimal('99999999999999999.00'), currency: 'TRY', baseCurrency: 'TRY', usdPerUnit: rates, limits: [] });
+    expect(result).toMatchObject({ inside: false, limit: { currency_code: 'TRY', min_amount: '1.00', max_amount: '9999999999999999.99' } });
+  });
+
+  it('refuses an amount that fits only after conversion into a weaker base currency', () => {
+    const result = checkAccountLimit({ amount: new Decimal('20000000000000000.00'), currency: 'TRY', baseCurrency: 'USD', usdPerUnit: rates, limits: [] });
+    expect(result.inside).toBe(false);
+  });
+
   it('never lets an amount in the base currency past its bounds (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 100, max: 500_000 }), (cents, maxCents) => {

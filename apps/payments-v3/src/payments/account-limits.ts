@@ -1,4 +1,4 @@
-import { Decimal, formatAmount } from '@platform/money';
+import { AMOUNT_CAPACITY, Decimal, formatAmount, withinCapacity } from '@platform/money';
 
 export interface AccountLimit {
   currency_code: string;
@@ -26,7 +26,10 @@ export function checkAccountLimit(input: {
   const to = input.usdPerUnit.get(input.baseCurrency);
   if (!from || !to) return { inside: false, converted: '0.00', limit };
   const converted = new Decimal(formatAmount(input.amount.mul(from).div(to)));
-  const inside =
-    converted.gte('0.01') && converted.gte(limit.min_amount) && (limit.max_amount === null || converted.lte(limit.max_amount)) && converted.lt('1e16');
+  if (!withinCapacity(input.amount) || !withinCapacity(converted)) {
+    // Above what the platform can hold: the bound that applies is its capacity when the account sets none.
+    return { inside: false, converted: converted.toFixed(2), limit: { ...limit, max_amount: limit.max_amount ?? AMOUNT_CAPACITY.toFixed(2) } };
+  }
+  const inside = converted.gte('0.01') && converted.gte(limit.min_amount) && (limit.max_amount === null || converted.lte(limit.max_amount));
   return { inside, converted: converted.toFixed(2), limit };
 }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { LOOPBACK_HOSTS, dnsResolver, isPublicAddress, type Resolver } from '@platform/egress';
+import { characterCount } from '@platform/contracts';
 
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
 
@@ -8,7 +9,7 @@ const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
  * host converted to ASCII, or the reason it is refused.
  */
 export function checkReturnUrl(raw: string, environment: 'sandbox' | 'live'): { ok: true; url: string } | { ok: false; reason: string } {
-  if (raw.length > 2048) return { ok: false, reason: 'return_url is longer than 2048 characters' };
+  if (characterCount(raw) > 2048) return { ok: false, reason: 'return_url is longer than 2048 characters' };
   if (CONTROL_OR_SPACE.test(raw)) return { ok: false, reason: 'return_url contains spaces or control characters' };
   if (raw.includes('#')) return { ok: false, reason: 'return_url must not contain a fragment' };
   let url: URL;
@@ -30,7 +31,7 @@ export function checkReturnUrl(raw: string, environment: 'sandbox' | 'live'): { 
  * addresses only. With loopback allowed (tests), http://127.0.0.1, localhost and [::1] pass.
  */
 export async function checkWebhookUrl(raw: string, allowLoopback: boolean, resolve: Resolver = dnsResolver): Promise<string | null> {
-  if (raw.length > 500) return 'webhook_url is longer than 500 characters';
+  if (characterCount(raw) > 500) return 'webhook_url is longer than 500 characters';
   let url: URL;
   try {
     url = new URL(raw);

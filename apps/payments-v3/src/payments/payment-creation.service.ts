@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { ApiError, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
+import { ApiError, truncateCharacters, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
 import { parseWireAmount } from '@platform/money';
 import { CONFIG, MaintenanceFlags, MerchantSettings, assertSameRequest } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -48,8 +48,9 @@ export class PaymentCreationService {
     const merchant = await this.settings.requireReadyForPayments(caller);
     const { body } = input;
     const amount = parseWireAmount(body.amount);
-    if (!amount || amount.lte(0)) {
-      throw new ApiError('1000001', 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive decimal string with exactly 2 decimals'] } });
+    // Only a malformed amount is a schema error; a well-formed one of any size meets the limits (9000005).
+    if (!amount) {
+      throw new ApiError('1000001', 'amount must be a decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive decimal string with exactly 2 decimals'] } });
     }
     const rates = await this.payments.usdPerUnit(this.dataSource);
     const limit = checkAccountLimit({ amount, currency: body.currency_code, baseCurrency: merchant.base_currency, usdPerUnit: rates, limits: merchant.payment_limits });
@@ -66,7 +67,7 @@ export class PaymentCreationService {
       const problem = await checkWebhookUrl(body.webhook_url, this.config.WEBHOOK_ALLOW_LOOPBACK);
       if (problem) throw new ApiError('1000001', problem, { errors: { webhook_url: [problem] } });
     }
-    const merchantName = (body.merchant_name ?? `Hesap ${merchant.account_number}`).slice(0, 120);
+    const merchantName = truncateCharacters(body.merchant_name ?? `Hesap ${merchant.account_number}`, 120);
     return this.insert(caller, idempotencyKey, input, {
       merchant_reference: body.merchant_reference ?? null,
       amount: amount.toFixed(2),

@@ -51,7 +51,7 @@ export class WithdrawalService {
     const merchant = await this.settings.current(caller);
     if (!merchant) throw new ApiError('0055502');
     const { amount, address } = this.checkRequest(caller, input.body);
-    if (amount.lt(merchant.withdrawal_min_amount)) throw new ApiError('9000019', `the minimum withdrawal is ${merchant.withdrawal_min_amount} ${merchant.base_currency}`);
+    if (amount.lt(merchant.withdrawal_min_amount) || amount.lte(0)) throw new ApiError('9000019', `the minimum withdrawal is ${merchant.withdrawal_min_amount} ${merchant.base_currency}`);
     const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'sent') : null;
     const usdt = await this.rates.convert(amount, merchant.base_currency);
     const answer = await this.dataSource.transaction(async (tx) => {
@@ -142,7 +142,7 @@ export class WithdrawalService {
 
   private checkRequest(caller: Caller, body: WithdrawalRequest['body']): { amount: Decimal; address: string } {
     const amount = parseWireAmount(body.amount);
-    if (!amount || amount.lte(0)) throw new ApiError('1000001', 'amount must be positive', { errors: { amount: ['must be a positive amount with exactly 2 decimals'] } });
+    if (!amount) throw new ApiError('1000001', 'amount must be a decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive amount with exactly 2 decimals'] } });
     if (!tronAccountId(body.address)) throw new ApiError('1000001', 'address is not a valid TRON address', { errors: { address: ['must be a valid TRON (TRC20) address'] } });
     if (caller.environment === 'live' && BURN_ADDRESSES.has(body.address)) throw new ApiError('1000030', 'USDT sent to a burn address is lost');
     return { amount, address: body.address };

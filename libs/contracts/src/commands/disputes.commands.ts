@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
@@ -45,7 +46,7 @@ export const ListDisputes = defineCommand({
 
 export const GetDispute = defineCommand({ type: 'disputes.get', topic: Topics.disputesCommands, request: z.object({ id: z.string().uuid() }), reply: DisputeSchema });
 
-export const EvidenceBodySchema = z.object({ note: z.string().min(3).max(4000) }).strict();
+export const EvidenceBodySchema = z.object({ note: text({ min: 3, max: 4000 }) }).strict();
 
 /** The merchant's written evidence note; a new Idempotency-Key replaces the earlier note while the dispute is open. */
 export const SubmitEvidence = defineCommand({
@@ -56,7 +57,7 @@ export const SubmitEvidence = defineCommand({
 });
 
 export const SandboxDisputeBodySchema = z
-  .object({ payment_code: z.string().min(1).max(16), scenario: z.enum(['open', 'won', 'lost']).optional(), reason: z.enum(DISPUTE_REASONS) })
+  .object({ payment_code: text({ min: 1, max: 16 }), scenario: z.enum(['open', 'won', 'lost']).optional(), reason: z.enum(DISPUTE_REASONS) })
   .strict();
 
 export const CreateSandboxDispute = defineCommand({
@@ -71,9 +72,9 @@ export const RecordDisputeBodySchema = z
     merchant_code: z.string().regex(/^MRC-\d{6}$/),
     environment: z.enum(ENVIRONMENTS),
     service: z.enum(['api', 'link']),
-    payment_code: z.string().min(1).max(16).nullable().optional(),
+    payment_code: text({ min: 1, max: 16 }).nullable().optional(),
     reason: z.enum(DISPUTE_REASONS),
-    reason_note: z.string().max(2000).nullable().optional(),
+    reason_note: text({ max: 2000 }).nullable().optional(),
     amount: z.string().regex(/^(0|[1-9]\d{0,15})\.\d{2}$/, 'must be a decimal string with exactly 2 decimals'),
     currency: z.enum(['USD', 'EUR', 'AED', 'TRY']),
     occurred_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
@@ -54,7 +55,7 @@ export const ReserveFunds = defineCommand({
   topic: Topics.ledgerCommands,
   request: z
     .object({
-      operation_id: z.string().min(1).max(100),
+      operation_id: text({ min: 1, max: 100 }),
       kind: z.enum(['refund', 'withdrawal']),
       wallet: z.enum(WALLETS),
       amount: z.string().optional(),
@@ -82,8 +83,8 @@ export const AdjustWallet = defineCommand({
     wallet: z.enum(WALLETS),
     direction: z.enum(['credit', 'debit']),
     amount: z.string(),
-    reason: z.string().min(3).max(500),
-    idempotency_key: z.string().min(1).max(255),
+    reason: text({ min: 3, max: 500 }),
+    idempotency_key: text({ min: 1, max: 255 }),
     actor: z.string(),
   }),
   reply: z.object({ transaction_id: z.string().uuid(), created: z.boolean() }),

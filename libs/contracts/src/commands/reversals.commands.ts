@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
@@ -25,9 +26,9 @@ export type Reversal = z.infer<typeof ReversalSchema>;
 
 export const RequestReversalBodySchema = z
   .object({
-    payment_code: z.string().min(1).max(16),
+    payment_code: text({ min: 1, max: 16 }),
     operation_type: z.enum(['refund', 'void']),
-    reason: z.string().min(3).max(500),
+    reason: text({ min: 3, max: 500 }),
   })
   .strict();
 
@@ -67,7 +68,7 @@ export const DecideReversal = defineCommand({
   topic: Topics.paymentsCommands,
   request: z.discriminatedUnion('action', [
     z.object({ id: z.string().uuid(), action: z.literal('approve') }),
-    z.object({ id: z.string().uuid(), action: z.literal('complete'), provider_reference: z.string().min(1).max(100) }),
+    z.object({ id: z.string().uuid(), action: z.literal('complete'), provider_reference: text({ min: 1, max: 100 }) }),
     z.object({ id: z.string().uuid(), action: z.literal('reject') }),
     z.object({ id: z.string().uuid(), action: z.literal('cancel') }),
   ]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 
@@ -30,7 +31,7 @@ export const GetServiceStatus = defineCommand({
 export const SetMaintenance = defineCommand({
   type: 'status.set-maintenance',
   topic: Topics.statusCommands,
-  request: z.object({ service: z.enum(MAINTAINABLE_SERVICES), until: z.string().datetime().nullable(), note: z.string().max(240).nullable() }),
+  request: z.object({ service: z.enum(MAINTAINABLE_SERVICES), until: z.string().datetime().nullable(), note: text({ max: 240 }).nullable() }),
   reply: z.object({ before: ServiceStatusItemSchema.nullable(), after: ServiceStatusItemSchema }),
 });
 

@@ -1,4 +1,6 @@
+import { parseWireAmount } from '@platform/money';
 import { z } from 'zod';
+import { text } from '../text';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
@@ -27,8 +29,8 @@ export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
 export const RequestWithdrawalBodySchema = z
   .object({
-    amount: z.string().regex(/^(0|[1-9]\d{0,15})\.\d{2}$/, 'must be a decimal string with exactly 2 decimals'),
-    address: z.string().min(1).max(64),
+    amount: z.string().refine((value) => parseWireAmount(value) !== null, 'must be a decimal string with exactly 2 decimals'),
+    address: text({ min: 1, max: 64 }),
     address_acknowledged: z.literal(true, { errorMap: () => ({ message: 'must be true: a chain transfer cannot be undone' }) }),
   })
   .strict();
@@ -62,7 +64,7 @@ export const DecideWithdrawal = defineCommand({
   topic: Topics.payoutsCommands,
   request: z.discriminatedUnion('action', [
     z.object({ id: z.string().uuid(), action: z.literal('send'), tx_hash: z.string().regex(/^[0-9a-f]{64}$/) }),
-    z.object({ id: z.string().uuid(), action: z.literal('reject'), reason: z.string().min(3).max(500) }),
+    z.object({ id: z.string().uuid(), action: z.literal('reject'), reason: text({ min: 3, max: 500 }) }),
   ]),
   reply: z.object({ before: WithdrawalSchema, after: WithdrawalSchema.extend({ merchant_code: z.string() }) }),
 });
