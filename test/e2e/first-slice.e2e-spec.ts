@@ -103,6 +103,7 @@ describe('platform first slice', () => {
         instance: '/api/v4/bins/979210',
         code: '0055230',
         correlation_id: 'corr-e2e-0001',
+        metadata: { developer_detail: expect.any(String), retry_class: 'do_not_retry', audit_event: 'bin.no_channel' },
       });
     });
   });

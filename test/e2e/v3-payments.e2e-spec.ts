@@ -78,7 +78,7 @@ describe('Payments API v3', () => {
       expect(response.body.errors).toHaveProperty('idempotency-key');
     });
 
-    it.each(['10', '10.0', '-10.00', '0.00', '1e3', 'ten'])('refuses the amount %j with 422', async (amount) => {
+    it.each(['10', '10.0', '-10.00', '1e3', 'ten'])('refuses the amount %j with 422', async (amount) => {
       const response = await pay({ amount, currency_code: 'TRY' });
       expect(response.status).toBe(422);
       expect(response.body.errors).toHaveProperty('amount');
