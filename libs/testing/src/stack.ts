@@ -75,8 +75,8 @@ export class Stack {
           KAFKAJS_NO_PARTITIONER_WARNING: '1',
           // Each stack counts its rate limits apart from earlier runs and other stacks.
           RATE_LIMIT_PREFIX: `rl-test-${runId}`,
-          // The sandbox test cards are shared by every suite of every run: card limits apart
-          // from the suite that tests them would count other suites' orders.
+          // Live counts a card across merchants, and suites pay live with the spec's test cards:
+          // card limits apart from the suite that tests them would count other suites' orders.
           CARD_DAILY_ATTEMPTS: '1000000',
           CARD_DAILY_AMOUNT: '9999999999.00',
           ...options.env,
