@@ -11,6 +11,7 @@ import {
   GetBalance,
   GetWalletBalances,
   GetWithdrawableBalance,
+  ListUnconfirmedReservations,
   OrderSucceeded,
   PaymentPaid,
   ReleaseReservation,
@@ -50,6 +51,7 @@ export class LedgerHandlers implements OnModuleInit {
     this.rpc.handle(ConfirmReservation, (request, context) => this.reservations.confirm(callerOf(context), request.operation_id));
     this.rpc.handle(ReleaseReservation, (request, context) => this.reservations.release(callerOf(context), request.operation_id));
     this.rpc.handle(ConsumeReservation, (request, context) => this.reservations.consume(callerOf(context), request.operation_id));
+    this.rpc.handle(ListUnconfirmedReservations, (request) => this.reservations.unconfirmed(request.kind, new Date(request.due_before)));
     this.rpc.handle(GetWalletBalances, (request) => this.balances.wallets(request.merchant_code, request.environment));
     this.rpc.handle(TrialBalanceCommand, () => this.trialBalance.run());
     this.rpc.handle(AdjustWallet, (request) => this.adjust(request));

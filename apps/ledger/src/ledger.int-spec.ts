@@ -27,7 +27,7 @@ import { ReservationsService } from './reservations/reservations.service';
 const logger = createLogger('ledger-it', 'warn');
 const run = randomUUID().slice(0, 8);
 const topicPrefix = `it-ledger-${run}.`;
-const config = { SETTLEMENT_SWEEP_INTERVAL_MS: 60000, RECONCILIATION_INTERVAL_MS: 60000 } as Config;
+const config = { SETTLEMENT_SWEEP_INTERVAL_MS: 60000 } as Config;
 
 describe('ledger on real Postgres', () => {
   let kafka: KafkaConnection;
@@ -171,14 +171,19 @@ describe('ledger on real Postgres', () => {
       await expect(reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', amount: '21.00', confirm_within_seconds: 300 })).rejects.toMatchObject({ code: '1000012' });
     });
 
-    it('releases what nobody confirmed in time, and keeps what was confirmed', async () => {
+    it('never releases by itself: it lists what the owner has not confirmed in time, and confirming a released reservation fails', async () => {
       const caller = await newMerchant('sandbox');
       await collect(caller, `v3:${randomUUID()}`, '50.00');
       const lost = await reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '10.00', confirm_within_seconds: 1 });
       const kept = await reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '15.00', confirm_within_seconds: 1 });
       await reservations.confirm(caller, kept.operation_id);
-      await reservations.releaseUnconfirmed(new Date(Date.now() + 5000));
+      const due = await reservations.unconfirmed('withdrawal', new Date(Date.now() + 5000));
+      expect(due.map((r) => r.operation_id)).toContain(lost.operation_id);
+      expect(due.map((r) => r.operation_id)).not.toContain(kept.operation_id);
+      expect(await wallets(caller)).toMatchObject({ available: '25.00', reserved: '25.00' });
+      await reservations.release(caller, lost.operation_id);
       expect(await wallets(caller)).toMatchObject({ available: '35.00', reserved: '15.00' });
+      await expect(reservations.confirm(caller, lost.operation_id)).rejects.toMatchObject({ code: '1000012' });
       await expect(reservations.consume(caller, lost.operation_id)).rejects.toMatchObject({ code: '1000012' });
       const stranger = await newMerchant('sandbox');
       await expect(reservations.consume(stranger, kept.operation_id)).rejects.toMatchObject({ code: '1000011' });

@@ -6,11 +6,10 @@ import { FxRates } from './journal/fx-rates';
 import { Journal } from './journal/journal';
 import { TrialBalance } from './journal/trial-balance';
 import { LedgerHandlers } from './ledger.handlers';
-import { ReservationReconciliation } from './reservations/reservation-reconciliation.service';
 import { ReservationsService } from './reservations/reservations.service';
 
 @Module({
-  providers: [Journal, FxRates, Bookings, SettlementService, BalanceService, ReservationsService, ReservationReconciliation, TrialBalance, LedgerHandlers],
+  providers: [Journal, FxRates, Bookings, SettlementService, BalanceService, ReservationsService, TrialBalance, LedgerHandlers],
 })
 /** The double-entry ledger: journal, bookings from money events, settlement, reservations, balances. */
 export class LedgerModule {}

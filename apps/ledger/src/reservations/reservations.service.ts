@@ -137,7 +137,9 @@ export class ReservationsService {
   confirm(caller: Caller, operationId: string): Promise<Reservation> {
     return this.dataSource.transaction(async (tx) => {
       const row = await this.owned(tx, caller, operationId);
-      if (row.confirmed || row.status !== 'reserved') return toReservation(row);
+      // A released or consumed reservation cannot be confirmed: the owner must not believe its money is still held.
+      if (row.status !== 'reserved') throw new ApiError('1000012', `reservation ${row.operation_id} is already ${row.status}`);
+      if (row.confirmed) return toReservation(row);
       const rows = await queryRows<ReservationRow>(tx, `UPDATE ledger.reservations SET confirmed = true WHERE operation_id = $1 RETURNING ${COLUMNS}`, [operationId]);
       return toReservation(rows[0]!);
     });
@@ -151,18 +153,17 @@ export class ReservationsService {
     return this.dataSource.transaction(async (tx) => this.finish(tx, await this.owned(tx, caller, operationId), 'consumed', now));
   }
 
-  /** Releases reservations whose operation was never confirmed in time (its owner failed before committing). */
-  async releaseUnconfirmed(now = new Date()): Promise<number> {
-    return this.dataSource.transaction(async (tx) => {
-      const stale = await queryRows<ReservationRow>(
-        tx,
-        `SELECT ${COLUMNS} FROM ledger.reservations WHERE status = 'reserved' AND NOT confirmed AND confirm_by <= $1
-          ORDER BY confirm_by LIMIT 200 FOR UPDATE SKIP LOCKED`,
-        [now.toISOString()],
-      );
-      for (const row of stale) await this.finish(tx, row, 'released', now);
-      return stale.length;
-    });
+  /**
+   * Reservations whose owner has not confirmed them in time. The ledger never releases them
+   * by itself: only the owner knows whether the operation committed (ADR 0012).
+   */
+  async unconfirmed(kind: 'refund' | 'withdrawal', dueBefore: Date): Promise<{ operation_id: string; merchant_code: string; environment: 'sandbox' | 'live'; payment_reference: string | null }[]> {
+    return queryRows(
+      this.dataSource,
+      `SELECT operation_id, merchant_code, environment, payment_reference FROM ledger.reservations
+        WHERE kind = $1 AND status = 'reserved' AND NOT confirmed AND confirm_by <= $2 ORDER BY confirm_by LIMIT 200`,
+      [kind, dueBefore.toISOString()],
+    );
   }
 
   private async finish(tx: SqlExecutor, row: ReservationRow, to: 'released' | 'consumed', now: Date): Promise<Reservation> {

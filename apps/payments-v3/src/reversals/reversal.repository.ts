@@ -3,7 +3,7 @@ import type { Caller, Reversal } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
 
 /** What a reversal's reservation still needs from the ledger after the commit. */
-export type LedgerStep = 'confirm' | 'consume';
+export type LedgerStep = 'confirm' | 'consume' | 'release';
 
 export interface ReversalRow {
   id: string;
@@ -20,10 +20,11 @@ export interface ReversalRow {
   created_at: Date;
   updated_at: Date | null;
   payment_code: string;
+  ledger_step?: LedgerStep | null;
 }
 
 const COLUMNS = `r.id, r.payment_id::text AS payment_id, r.merchant_code, r.environment, r.operation, r.status, r.amount::text AS amount, trim(r.currency) AS currency,
-  r.reason, r.provider_reference, r.provider_refunded_at, r.created_at, r.updated_at, p.code AS payment_code`;
+  r.reason, r.provider_reference, r.provider_refunded_at, r.created_at, r.updated_at, p.code AS payment_code, r.ledger_step`;
 const FROM = 'payments.reversals r JOIN payments.payments p ON p.id = r.payment_id';
 
 /** SQL over reversals and their idempotency keys; merchant reads are scoped to merchant and environment. */

@@ -1,7 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ConfirmReservation, ConsumeReservation, ReleaseReservation, ReserveFunds, pageOf, type Caller, type Reversal } from '@platform/contracts';
+import {
+  ApiError,
+  ConfirmReservation,
+  ConsumeReservation,
+  ListUnconfirmedReservations,
+  ReleaseReservation,
+  ReserveFunds,
+  assertReservationAfter,
+  pageOf,
+  type Caller,
+  type Reversal,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { assertSameRequest } from '@platform/service-kit';
@@ -18,6 +29,9 @@ interface ReversalRequest {
 }
 
 const OPEN = new Set<Reversal['status']>(['requested', 'awaiting_provider_manual']);
+
+/** What a committed reversal in each state does with its reservation; any other state releases it. */
+const HELD_BY: Partial<Record<Reversal['status'], LedgerStep>> = { awaiting_provider_manual: 'confirm', completed: 'consume' };
 
 /**
  * Refunds and voids of paid payments, always of the full amount. Live: requested, then
@@ -62,7 +76,7 @@ export class ReversalService {
       };
       if (scenario === 'completed') {
         // The virtual wallet is debited: what the payment was booked at is reserved now (released
-        // by the ledger itself should this transaction not commit) and consumed after the commit.
+        // by reconcileReservations should this transaction not commit) and consumed after the commit.
         await this.reserve(caller, id, payment.code);
         await this.reversals.insert(tx, { ...base, status: 'completed', provider_reference: `SBX-${randomBytes(8).toString('hex').toUpperCase()}`, provider_refunded_at: now, updated_at: now, ledger_step: 'consume' });
       } else {
@@ -79,18 +93,36 @@ export class ReversalService {
     return answer.response;
   }
 
-  /**
-   * Repeats the ledger steps lost between a commit and the ledger call, well inside the
-   * ledger's 300 s window for unconfirmed reservations; returns how many were done.
-   */
+  /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */
   async completeLedgerSteps(now = new Date()): Promise<number> {
     const rows = await this.reversals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
     for (const row of rows) await this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step);
     return rows.length;
   }
 
+  /**
+   * Settles the refund reservations the ledger holds unconfirmed past their window. Only this
+   * service knows whether the operation committed: a request holds the payment's row and a
+   * decision the reversal's from before they reserve until they commit, so under both locks a
+   * reversal that holds the money keeps it (its step is taken) and anything else releases it.
+   */
+  async reconcileReservations(now = new Date()): Promise<number> {
+    const due = await this.ledger.request(ListUnconfirmedReservations, { kind: 'refund', due_before: now.toISOString() }, {});
+    for (const reservation of due) {
+      const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
+      const row = await this.dataSource.transaction(async (tx) => {
+        const paymentCode = reservation.payment_reference?.replace(/^v3:/, '');
+        if (paymentCode) await this.payments.findByCode(tx, owner, paymentCode, true);
+        return this.reversals.find(tx, reservation.operation_id, undefined, true);
+      });
+      await this.takeLedgerStep(owner, reservation.operation_id, row ? (row.ledger_step ?? HELD_BY[row.status] ?? 'release') : 'release');
+    }
+    return due.length;
+  }
+
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
-    await this.ledger.request(step === 'confirm' ? ConfirmReservation : ConsumeReservation, { operation_id: id }, { caller });
+    const command = step === 'confirm' ? ConfirmReservation : step === 'consume' ? ConsumeReservation : ReleaseReservation;
+    assertReservationAfter(step, await this.ledger.request(command, { operation_id: id }, { caller }));
     await this.reversals.clearLedgerStep(this.dataSource, id);
   }
 
@@ -125,13 +157,13 @@ export class ReversalService {
           break;
         case 'complete':
           if (row.status !== 'awaiting_provider_manual') throw conflict();
-          await this.ledger.request(ConsumeReservation, { operation_id: row.id }, { caller });
+          assertReservationAfter('consume', await this.ledger.request(ConsumeReservation, { operation_id: row.id }, { caller }));
           await this.reversals.update(tx, row.id, { status: 'completed', provider_reference: decision.provider_reference, provider_refunded_at: now }, now);
           break;
         case 'reject':
         case 'cancel':
           if (!OPEN.has(row.status)) throw conflict();
-          if (row.status === 'awaiting_provider_manual') await this.ledger.request(ReleaseReservation, { operation_id: row.id }, { caller });
+          if (row.status === 'awaiting_provider_manual') assertReservationAfter('release', await this.ledger.request(ReleaseReservation, { operation_id: row.id }, { caller }));
           await this.reversals.update(tx, row.id, { status: decision.action === 'reject' ? 'rejected' : 'cancelled' }, now);
           break;
       }

@@ -4,11 +4,14 @@ import { CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { WithdrawalService } from './withdrawal.service';
 
-/** Repeats ledger steps lost between a commit and the ledger call, well within the ledger's 300 s window. */
+/** Repeats ledger steps lost between a commit and the ledger call, and settles reservations left unconfirmed. */
 @Injectable()
 export class LedgerFollowUp extends ScheduledWork {
   constructor(withdrawals: WithdrawalService, @Inject(CONFIG) config: Config, @Inject(LOGGER) logger: Logger) {
     super();
-    this.schedule('withdrawal ledger follow-up', config.LEDGER_FOLLOW_UP_INTERVAL_MS, () => withdrawals.completeLedgerSteps(), logger);
+    this.schedule('withdrawal ledger follow-up', config.LEDGER_FOLLOW_UP_INTERVAL_MS, async () => {
+      await withdrawals.completeLedgerSteps();
+      await withdrawals.reconcileReservations();
+    }, logger);
   }
 }

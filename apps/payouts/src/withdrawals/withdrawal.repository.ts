@@ -19,10 +19,11 @@ export interface WithdrawalRow {
   requested_at: Date;
   processed_at: Date | null;
   created_at: Date;
+  ledger_step?: LedgerStep | null;
 }
 
 const COLUMNS = `id, merchant_code, environment, status, amount::text AS amount, currency, address, usdt_amount::text AS usdt_amount, tx_hash,
-  rejection_reason, requested_at, processed_at, created_at`;
+  rejection_reason, requested_at, processed_at, created_at, ledger_step`;
 
 /** SQL over withdrawals and their idempotency keys; merchant reads are scoped to merchant and environment. */
 @Injectable()

@@ -1,7 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ConfirmReservation, ConsumeReservation, GetWithdrawableBalance, ReleaseReservation, ReserveFunds, pageOf, type Caller, type Withdrawal } from '@platform/contracts';
+import {
+  ApiError,
+  ConfirmReservation,
+  ConsumeReservation,
+  GetWithdrawableBalance,
+  ListUnconfirmedReservations,
+  ReleaseReservation,
+  ReserveFunds,
+  assertReservationAfter,
+  pageOf,
+  type Caller,
+  type Withdrawal,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { MaintenanceFlags, MerchantSettings, assertSameRequest } from '@platform/service-kit';
@@ -65,7 +77,7 @@ export class WithdrawalService {
       const balance = await this.ledger.request(GetWithdrawableBalance, {}, { caller });
       if (!balance.can_withdraw) throw new ApiError('9000022', 'a wallet balance is negative; withdrawals are blocked until it is settled');
       const id = randomUUID();
-      // Reserved now, unconfirmed: if this transaction does not commit, the ledger releases it by itself.
+      // Reserved now, unconfirmed: should this transaction not commit, reconcileReservations releases it.
       await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 }, { caller });
       const outcome = OUTCOMES[scenario ?? 'live'];
       await this.withdrawals.insert(tx, {
@@ -93,20 +105,37 @@ export class WithdrawalService {
     return answer.response;
   }
 
-  /**
-   * Repeats the ledger steps lost between a commit and the ledger call, well inside the
-   * ledger's 300 s window for unconfirmed reservations; returns how many were done.
-   */
+  /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */
   async completeLedgerSteps(now = new Date()): Promise<number> {
     const rows = await this.withdrawals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
     for (const row of rows) await this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step);
     return rows.length;
   }
 
-  /** Confirms, consumes or releases the reservation of a committed withdrawal; each is idempotent. */
+  /**
+   * Settles the withdrawal reservations the ledger holds unconfirmed past their window. Only
+   * this service knows whether a request committed: under the merchant's lock (which a request
+   * holds from before it reserves until it commits) a withdrawal row means keep the money and
+   * take the row's step; no row means the request never committed, so the money is released.
+   */
+  async reconcileReservations(now = new Date()): Promise<number> {
+    const due = await this.ledger.request(ListUnconfirmedReservations, { kind: 'withdrawal', due_before: now.toISOString() }, {});
+    for (const reservation of due) {
+      const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
+      const row = await this.dataSource.transaction(async (tx) => {
+        await this.withdrawals.lockMerchant(tx, owner);
+        return this.withdrawals.find(tx, reservation.operation_id);
+      });
+      const step: LedgerStep = !row ? 'release' : (row.ledger_step ?? (row.status === 'requested' ? 'confirm' : row.status === 'sent' ? 'consume' : 'release'));
+      await this.takeLedgerStep(owner, reservation.operation_id, step);
+    }
+    return due.length;
+  }
+
+  /** Confirms, consumes or releases the reservation of a withdrawal; each is idempotent, and the reply is checked. */
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
     const command = step === 'confirm' ? ConfirmReservation : step === 'consume' ? ConsumeReservation : ReleaseReservation;
-    await this.ledger.request(command, { operation_id: id }, { caller });
+    assertReservationAfter(step, await this.ledger.request(command, { operation_id: id }, { caller }));
     await this.withdrawals.setLedgerStep(this.dataSource, id, null);
   }
 
@@ -129,10 +158,10 @@ export class WithdrawalService {
       if (row.status !== 'requested') throw new ApiError('1000012', `cannot ${decision.action} a withdrawal that is ${row.status}`);
       const caller: Caller = { merchantCode: row.merchant_code, environment: row.environment };
       if (decision.action === 'send') {
-        await this.ledger.request(ConsumeReservation, { operation_id: row.id }, { caller });
+        assertReservationAfter('consume', await this.ledger.request(ConsumeReservation, { operation_id: row.id }, { caller }));
         await this.withdrawals.finish(tx, row.id, { status: 'sent', tx_hash: decision.tx_hash }, now);
       } else {
-        await this.ledger.request(ReleaseReservation, { operation_id: row.id }, { caller });
+        assertReservationAfter('release', await this.ledger.request(ReleaseReservation, { operation_id: row.id }, { caller }));
         await this.withdrawals.finish(tx, row.id, { status: 'rejected', rejection_reason: decision.reason }, now);
       }
       const after = (await this.withdrawals.find(tx, id))!;

@@ -47,8 +47,9 @@ export type Reservation = z.infer<typeof ReservationSchema>;
  * A withdrawal names `amount` (base currency), taken from available (422 9000020 when
  * smaller). A refund names `payment_reference` (`v3:<code>`) and reserves exactly what
  * that payment was booked at: from pending settlement while it has not settled, from
- * available afterwards; one live reservation per payment (409 1000012). Unconfirmed
- * reservations are released by the ledger's reconciliation after `confirm_within_seconds`.
+ * available afterwards; one live reservation per payment (409 1000012). Only the owner
+ * releases: a reservation it has not confirmed within `confirm_within_seconds` is listed
+ * by ListUnconfirmedReservations for the owner to confirm or release (ADR 0012).
  */
 export const ReserveFunds = defineCommand({
   type: 'ledger.reserve',
@@ -66,12 +67,38 @@ export const ReserveFunds = defineCommand({
   reply: ReservationSchema,
 });
 
-/** The owner of the operation committed it: the reservation stays until released or consumed. */
+/** The owner of the operation committed it: the reservation stays until released or consumed. 409 1000012 unless it is `reserved`. */
 export const ConfirmReservation = defineCommand({ type: 'ledger.confirm', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
 /** The operation was rejected or cancelled: the amount returns to available. */
 export const ReleaseReservation = defineCommand({ type: 'ledger.release', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
 /** The money left (refund done, USDT sent): the reserved amount is gone for good. */
 export const ConsumeReservation = defineCommand({ type: 'ledger.consume', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
+
+/** Reservations of one kind whose owner has not confirmed them by `due_before`, for the owner to settle. */
+export const ListUnconfirmedReservations = defineCommand({
+  type: 'ledger.list-unconfirmed',
+  topic: Topics.ledgerCommands,
+  request: z.object({ kind: z.enum(['refund', 'withdrawal']), due_before: z.string().datetime() }),
+  reply: z.array(
+    z.object({
+      operation_id: z.string(),
+      merchant_code: z.string(),
+      environment: z.enum(ENVIRONMENTS),
+      payment_reference: z.string().nullable(),
+    }),
+  ),
+});
+
+/**
+ * What a reservation must look like after each step. A reply in any other state means the
+ * money is not where the owner believes it is: the step failed, whatever the transport said.
+ */
+export function assertReservationAfter(step: 'confirm' | 'consume' | 'release', reservation: Reservation): void {
+  const expected = step === 'confirm' ? 'reserved' : step === 'consume' ? 'consumed' : 'released';
+  if (reservation.status !== expected || (step === 'confirm' && !reservation.confirmed)) {
+    throw new Error(`reservation ${reservation.operation_id} is ${reservation.status} after ${step}`);
+  }
+}
 
 /** An operator credits or debits a wallet by hand, with a reason; the key makes it once-only. */
 export const AdjustWallet = defineCommand({
