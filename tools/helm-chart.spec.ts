@@ -82,6 +82,7 @@ describe('Helm chart', () => {
     expect(keysOf('checkout')).toEqual(['CARD_DATA_KEY', 'CSRF_KEY', 'DATABASE_URL']);
     expect(keysOf('webhook-dispatcher')).toEqual(['DATABASE_URL', 'MASTER_KEY']);
     expect(keysOf('ledger')).toEqual(['DATABASE_URL']);
+    expect(keysOf('orders-v4')).toEqual(['CARD_DATA_KEY', 'CARD_FINGERPRINT_KEY', 'DATABASE_URL', 'MASTER_KEY']);
   });
 
   it('runs the migrations as a pre-install and pre-upgrade hook', () => {

@@ -1,8 +1,9 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
+import { cardDataKey } from '@platform/service-kit';
 import { OperatorClient, Stack, V3Client, V4Client, cardFields, luhnComplete, openScreen, submitForm, testInfrastructure } from '@platform/testing';
 
 /**
@@ -21,13 +22,14 @@ function filesUnder(dir: string): string[] {
 describe('card data at rest', () => {
   const number = luhnComplete(`435509${String(randomInt(100000000, 999999999))}`);
   const orderId = `ord_${randomUUID()}`;
+  const card = { holder_name: 'Deniz Ak', number, expiry_month: '11', expiry_year: '31', cvv: '123' };
   let stack: Stack;
+  let v4: V4Client;
 
   beforeAll(async () => {
     stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], portBase: 19980 });
     const merchant = await new OperatorClient(stack.url('gateway')).provisionMerchant();
-    const v4 = new V4Client(stack.url('gateway'), merchant);
-    const card = { holder_name: 'Deniz Ak', number, expiry_month: '11', expiry_year: '31', cvv: '123' };
+    v4 = new V4Client(stack.url('gateway'), merchant);
     await v4.request('POST', '/api/v4/orders', { merchant_order_id: orderId, amount: '10.00', card });
     // A schema error echoes nothing of the card either.
     await v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', card: { ...card, pin: '0000' } });
@@ -96,6 +98,25 @@ describe('card data at rest', () => {
     // The scan reads the real messages: the order's own id is there, the card number is not.
     expect(contents.some(({ bytes }) => bytes.includes(Buffer.from(orderId)))).toBe(true);
     expect(contents.filter(({ bytes }) => bytes.includes(Buffer.from(number))).map(({ file }) => file)).toEqual([]);
+  });
+
+  it('leaves nothing derived from the CVV: a repeat differing only in the CVV is the same request', async () => {
+    const repeat = await v4.request('POST', '/api/v4/orders', { merchant_order_id: orderId, amount: '10.00', card: { ...card, cvv: '987' } });
+    expect([repeat.status, repeat.body.data?.merchant_order_id]).toEqual([200, orderId]);
+  });
+
+  it('keeps fingerprints that the database and the sealing key every edge service holds cannot test a card or CVV against', async () => {
+    const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+    await db.connect();
+    const [row] = (await db.query('SELECT request_fingerprint, card_fingerprint FROM orders.orders WHERE merchant_order_id = $1', [orderId])).rows;
+    await db.end();
+    const sealingKey = cardDataKey({});
+    const hmac = (...parts: string[]) => createHmac('sha256', sealingKey).update(parts.join('\u001f')).digest('hex');
+    const recovered = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0')).filter((cvv) =>
+      row.request_fingerprint.endsWith(hmac('order', orderId, '10.00', '', hmac('card-details', number, '11', '31', cvv, 'Deniz Ak'))),
+    );
+    expect(recovered).toEqual([]);
+    expect(row.card_fingerprint).not.toBe(hmac('card', number));
   });
 
   it('is in no service log', () => {

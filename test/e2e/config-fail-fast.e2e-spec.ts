@@ -22,6 +22,13 @@ describe('configuration fails fast', () => {
     expect(result.stderr).toContain('WEBHOOK_ALLOW_LOOPBACK: must not be true in production');
   });
 
+  it('refuses to start orders-v4 in production without the key of card fingerprints', () => {
+    const result = start('orders-v4', { NODE_ENV: 'production' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('CARD_FINGERPRINT_KEY: required in production');
+    expect(result.stderr).toContain('CARD_DATA_KEY: required in production');
+  });
+
   it('refuses a malformed broker list and port before touching any infrastructure', () => {
     const result = start('orders-v4', { KAFKA_BROKERS: 'localhost', PORT: '99999' });
     expect(result.status).toBe(1);

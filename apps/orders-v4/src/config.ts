@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BaseConfigSchema, CardDataKeyFields, MasterKeyFields, requireCardDataKeyInProduction, requireMasterKeyInProduction } from '@platform/service-kit';
+import {
+  BaseConfigSchema,
+  CardDataKeyFields,
+  CardFingerprintKeyFields,
+  MasterKeyFields,
+  requireCardDataKeyInProduction,
+  requireCardFingerprintKeyInProduction,
+  requireMasterKeyInProduction,
+} from '@platform/service-kit';
 
 const twoDecimals = z.string().regex(/^\d{1,16}\.\d{2}$/, 'an amount with exactly two decimals');
 
@@ -18,14 +26,16 @@ export const ConfigSchema = BaseConfigSchema.extend({
   VOLUME_DAILY_LIMIT: twoDecimals.default('1000000.00'),
   VOLUME_WEEKLY_LIMIT: twoDecimals.default('5000000.00'),
   VOLUME_MONTHLY_LIMIT: twoDecimals.default('15000000.00'),
-  /** One card over the last 24 hours, across merchants of the environment. */
+  /** One card over the last 24 hours: across merchants in live, per merchant in sandbox (ADR 0011). */
   CARD_DAILY_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   CARD_DAILY_AMOUNT: twoDecimals.default('100000.00'),
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   ...CardDataKeyFields,
+  ...CardFingerprintKeyFields,
   ...MasterKeyFields,
 }).superRefine((config, ctx) => {
   requireCardDataKeyInProduction(config, ctx);
+  requireCardFingerprintKeyInProduction(config, ctx);
   requireMasterKeyInProduction(config, ctx);
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -6,7 +6,7 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- end -}}
 
 {{- define "card-platform.secretName" -}}
-{{- required "secrets.existingSecret is required: create a Secret with DATABASE_URL, ADMIN_TOKEN, MASTER_KEY, CARD_DATA_KEY and CSRF_KEY" .Values.secrets.existingSecret -}}
+{{- required "secrets.existingSecret is required: create a Secret with DATABASE_URL, ADMIN_TOKEN, MASTER_KEY, CARD_DATA_KEY, CARD_FINGERPRINT_KEY and CSRF_KEY" .Values.secrets.existingSecret -}}
 {{- end -}}
 
 {{- define "card-platform.image" -}}

@@ -29,12 +29,21 @@ export interface TopicSpec {
   name: TopicName;
   partitions: number;
   compacted?: boolean;
+  /** Topic-level settings the platform keeps in force, applied at creation and to an existing topic. */
+  config?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Command topics that carry sealed card data keep it for minutes, not the broker's default
+ * 7 days: a command is answered within seconds (PCI DSS 3.2.1, keep no card data longer than
+ * needed). Retention applies to closed segments, so segments roll every minute too.
+ */
+export const CARD_DATA_TOPIC_CONFIG = { 'retention.ms': String(10 * 60_000), 'segment.ms': String(60_000) } as const;
+
 export const TOPIC_SPECS: readonly TopicSpec[] = [
-  { name: Topics.ordersCommands, partitions: 3 },
+  { name: Topics.ordersCommands, partitions: 3, config: CARD_DATA_TOPIC_CONFIG },
   { name: Topics.statusCommands, partitions: 3 },
-  { name: Topics.paymentsCommands, partitions: 3 },
+  { name: Topics.paymentsCommands, partitions: 3, config: CARD_DATA_TOPIC_CONFIG },
   { name: Topics.ledgerCommands, partitions: 3 },
   { name: Topics.webhooksCommands, partitions: 3 },
   { name: Topics.payoutsCommands, partitions: 3 },

@@ -1,4 +1,4 @@
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer, type LogEntry } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer, type LogEntry } from 'kafkajs';
 import type { TopicName, TopicSpec } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
 
@@ -106,6 +106,7 @@ export class KafkaConnection {
    */
   async ensureTopics(specs: readonly TopicSpec[]): Promise<void> {
     await this.createMissingTopics(specs);
+    await this.applyTopicConfig(specs);
     const admin = await this.admin();
     for (const spec of specs) {
       await retryWhileRetriable(() => admin.fetchTopicOffsets(this.topic(spec.name)), TOPIC_READY_TIMEOUT_MS);
@@ -124,7 +125,7 @@ export class KafkaConnection {
           topic: this.topic(spec.name),
           numPartitions: spec.partitions,
           replicationFactor: 1,
-          configEntries: spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+          configEntries: configEntries(spec),
         })),
       });
     } catch (error) {
@@ -133,6 +134,28 @@ export class KafkaConnection {
       if (missing.some((spec) => !now.has(this.topic(spec.name)))) throw error;
     }
     this.logger.info({ topics: missing.map((spec) => this.topic(spec.name)) }, 'created Kafka topics');
+  }
+
+  /** A topic created before a setting was added (or by hand) gets it too. */
+  private async applyTopicConfig(specs: readonly TopicSpec[]): Promise<void> {
+    const configured = specs.filter((spec) => spec.config);
+    if (configured.length === 0) return;
+    const admin = await this.admin();
+    const described = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: configured.map((spec) => ({ type: ConfigResourceTypes.TOPIC, name: this.topic(spec.name), configNames: Object.keys(spec.config!) })),
+    });
+    const drifted = configured.filter((spec) => {
+      const current = described.resources.find((resource) => resource.resourceName === this.topic(spec.name))?.configEntries ?? [];
+      return Object.entries(spec.config!).some(([name, value]) => current.find((entry) => entry.configName === name)?.configValue !== value);
+    });
+    if (drifted.length === 0) return;
+    // alterConfigs replaces a topic's whole dynamic configuration, so every setting of the spec is sent.
+    await admin.alterConfigs({
+      validateOnly: false,
+      resources: drifted.map((spec) => ({ type: ConfigResourceTypes.TOPIC, name: this.topic(spec.name), configEntries: configEntries(spec) })),
+    });
+    this.logger.info({ topics: drifted.map((spec) => this.topic(spec.name)) }, 'applied Kafka topic settings');
   }
 
   /** Readiness: the broker answers a metadata request. */
@@ -149,4 +172,8 @@ export class KafkaConnection {
     this.adminPromise = undefined;
     await Promise.allSettled(closing);
   }
+}
+
+function configEntries(spec: TopicSpec): { name: string; value: string }[] {
+  return [...(spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []), ...Object.entries(spec.config ?? {}).map(([name, value]) => ({ name, value }))];
 }

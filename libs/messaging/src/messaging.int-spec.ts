@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { ConfigResourceTypes, Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ApiError, TOPIC_SPECS, Topics, defineCommand, defineEvent } from '@platform/contracts';
+import { ApiError, CARD_DATA_TOPIC_CONFIG, TOPIC_SPECS, Topics, defineCommand, defineEvent } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
 import {
   createServiceDataSource,
@@ -96,6 +97,37 @@ describe('messaging on real Kafka and Postgres', () => {
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
     await dataSource?.destroy();
+  });
+
+  describe('topic settings', () => {
+    const admin = new Kafka({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `it-admin-${run}`, logLevel: 0 }).admin();
+    beforeAll(() => admin.connect());
+    afterAll(() => admin.disconnect());
+
+    const settings = async (topic: string) => {
+      const described = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms', 'segment.ms'] }] });
+      return Object.fromEntries(described.resources[0]!.configEntries.map((entry) => [entry.configName, entry.configValue]));
+    };
+
+    it('keeps sealed card data on the command topics for minutes, not for days as the broker default', async () => {
+      expect(await settings(`it-${run}.${Topics.ordersCommands}`)).toEqual(CARD_DATA_TOPIC_CONFIG);
+      expect(await settings(`it-${run}.${Topics.paymentsCommands}`)).toEqual(CARD_DATA_TOPIC_CONFIG);
+      expect(CARD_DATA_TOPIC_CONFIG['retention.ms']).toBe('600000');
+      // Topics without card data keep the broker's retention.
+      expect((await settings(`it-${run}.${Topics.ledgerCommands}`))['retention.ms']).not.toBe('600000');
+    });
+
+    it('applies the setting to a topic that existed without it, keeping compaction where the spec asks for it', async () => {
+      const prefix = `it-old-${run}.`;
+      await admin.createTopics({ waitForLeaders: true, topics: [{ topic: `${prefix}${Topics.ordersCommands}`, numPartitions: 3 }] });
+      expect((await settings(`${prefix}${Topics.ordersCommands}`))['retention.ms']).not.toBe('600000');
+      const upgraded = new KafkaConnection({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `old-${run}`, topicPrefix: prefix }, logger);
+      connections.push(upgraded);
+      await upgraded.ensureTopics(TOPIC_SPECS);
+      expect(await settings(`${prefix}${Topics.ordersCommands}`)).toEqual(CARD_DATA_TOPIC_CONFIG);
+      const compacted = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: `${prefix}${Topics.merchantSettings}`, configNames: ['cleanup.policy'] }] });
+      expect(compacted.resources[0]!.configEntries[0]!.configValue).toBe('compact');
+    });
   });
 
   describe('request-reply', () => {

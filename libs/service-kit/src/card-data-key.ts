@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Secret, secret } from './config';
+import { keyOrDevelopmentKey, requireKeyInProduction } from './symmetric-key';
 
 const DEV_CARD_DATA_KEY = Buffer.alloc(32, 'dev-card-data-key-not-for-production');
 
@@ -10,16 +11,31 @@ export const CardDataKeyFields = {
 };
 
 export function requireCardDataKeyInProduction(config: { NODE_ENV: string; CARD_DATA_KEY?: Secret }, ctx: z.RefinementCtx): void {
-  if (config.NODE_ENV === 'production' && !config.CARD_DATA_KEY) {
-    ctx.addIssue({ code: 'custom', path: ['CARD_DATA_KEY'], message: 'required in production' });
-  }
-  if (config.CARD_DATA_KEY && Buffer.from(config.CARD_DATA_KEY.reveal(), 'base64').length !== 32) {
-    ctx.addIssue({ code: 'custom', path: ['CARD_DATA_KEY'], message: 'must be 32 bytes encoded in base64' });
-  }
+  requireKeyInProduction('CARD_DATA_KEY', config, ctx);
 }
 
 export function cardDataKey(config: { CARD_DATA_KEY?: Secret }): Buffer {
-  return config.CARD_DATA_KEY ? Buffer.from(config.CARD_DATA_KEY.reveal(), 'base64') : DEV_CARD_DATA_KEY;
+  return keyOrDevelopmentKey(config.CARD_DATA_KEY, DEV_CARD_DATA_KEY);
+}
+
+const DEV_CARD_FINGERPRINT_KEY = Buffer.alloc(32, 'dev-card-fingerprint-key-not-for-production');
+
+/**
+ * The key of card fingerprints (velocity counts, duplicate-order detection), held by the
+ * service that processes cards alone: whoever holds the sealing key and the database cannot
+ * test card numbers against the fingerprints.
+ */
+export const CardFingerprintKeyFields = {
+  /** 32 bytes, base64. Required in production; a fixed development key otherwise. */
+  CARD_FINGERPRINT_KEY: secret().optional(),
+};
+
+export function requireCardFingerprintKeyInProduction(config: { NODE_ENV: string; CARD_FINGERPRINT_KEY?: Secret }, ctx: z.RefinementCtx): void {
+  requireKeyInProduction('CARD_FINGERPRINT_KEY', config, ctx);
+}
+
+export function cardFingerprintKey(config: { CARD_FINGERPRINT_KEY?: Secret }): Buffer {
+  return keyOrDevelopmentKey(config.CARD_FINGERPRINT_KEY, DEV_CARD_FINGERPRINT_KEY);
 }
 
 /** The sealing context binds a sealed card to one order of one merchant environment. */

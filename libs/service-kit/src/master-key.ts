@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { secret, type Secret } from './config';
+import { keyOrDevelopmentKey, requireKeyInProduction } from './symmetric-key';
 
 const DEV_MASTER_KEY = Buffer.alloc(32, 'dev-master-key-not-for-production');
 
@@ -10,14 +11,9 @@ export const MasterKeyFields = {
 };
 
 export function requireMasterKeyInProduction(config: { NODE_ENV: string; MASTER_KEY?: Secret }, ctx: z.RefinementCtx): void {
-  if (config.NODE_ENV === 'production' && !config.MASTER_KEY) {
-    ctx.addIssue({ code: 'custom', path: ['MASTER_KEY'], message: 'required in production' });
-  }
-  if (config.MASTER_KEY && Buffer.from(config.MASTER_KEY.reveal(), 'base64').length !== 32) {
-    ctx.addIssue({ code: 'custom', path: ['MASTER_KEY'], message: 'must be 32 bytes encoded in base64' });
-  }
+  requireKeyInProduction('MASTER_KEY', config, ctx);
 }
 
 export function masterKey(config: { MASTER_KEY?: Secret }): Buffer {
-  return config.MASTER_KEY ? Buffer.from(config.MASTER_KEY.reveal(), 'base64') : DEV_MASTER_KEY;
+  return keyOrDevelopmentKey(config.MASTER_KEY, DEV_MASTER_KEY);
 }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, type Caller, type Order } from '@platform/contracts';
 import { openSecret } from '@platform/signing';
-import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardSealContext } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardFingerprintKey, cardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { CARD_PROCESSOR, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor } from '@platform/card-processing';
@@ -50,7 +50,7 @@ export class OrderCreationService {
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.key = cardDataKey(config);
-    this.fingerprints = new OrderFingerprints(this.key);
+    this.fingerprints = new OrderFingerprints(cardFingerprintKey(config));
     this.limits = new OrderLimits(orders, config);
   }
 
@@ -58,7 +58,7 @@ export class OrderCreationService {
     const card = input.card ? this.openCard(caller, input) : undefined;
     const fingerprint = this.fingerprints.request({ merchantOrderId: input.merchant_order_id, amount: input.amount, bin: input.bin, card });
     const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);
-    if (existing) return this.repeat(existing, fingerprint, now);
+    if (existing) return this.repeat(existing, fingerprint, input.amount, now);
 
     this.maintenance.assertOpen('api_collection');
     await this.settings.requireReadyForPayments(caller);
@@ -138,7 +138,7 @@ export class OrderCreationService {
         if (outcome) return { created: true, order: toOrder(outcome, this.config.CHECKOUT_PUBLIC_URL, now) };
         // A parallel request with the same merchant_order_id won the insert.
         const winner = await this.orders.find(this.dataSource, caller, order.merchant_order_id);
-        return this.repeat(winner!, fingerprint, now);
+        return this.repeat(winner!, fingerprint, order.amount, now);
       } catch (error) {
         if ((error as { constraint?: string }).constraint === 'orders_order_code_key') continue;
         throw error;
@@ -147,8 +147,8 @@ export class OrderCreationService {
     throw new ApiError('1000009', 'could not allocate an order code; repeat the request unchanged');
   }
 
-  private repeat(existing: OrderRow, fingerprint: string, now: Date): { created: boolean; order: Order } {
-    if (existing.request_fingerprint !== fingerprint) {
+  private repeat(existing: OrderRow, fingerprint: string, amount: string, now: Date): { created: boolean; order: Order } {
+    if (!this.fingerprints.sameRequest(existing.request_fingerprint, fingerprint, amount)) {
       throw new ApiError('0055503', 'This merchant_order_id was used with different content');
     }
     return { created: false, order: toOrder(existing, this.config.CHECKOUT_PUBLIC_URL, now) };
