@@ -85,6 +85,18 @@ describe('Helm chart', () => {
     expect(keysOf('orders-v4')).toEqual(['CARD_DATA_KEY', 'CARD_FINGERPRINT_KEY', 'DATABASE_URL', 'MASTER_KEY']);
   });
 
+  it('sends live card payments nowhere by default, and gives the iyzico secret to the two card services only', () => {
+    const config = (manifests: any[]) => manifests.find((m) => m.kind === 'ConfigMap')!.data;
+    expect(config(render()).LIVE_CARD_PROCESSOR).toBe('none');
+    const withIyzico = render(['--set', 'config.liveCardProcessor=iyzico', '--set', 'config.iyzico.apiKey=key-1']);
+    expect(config(withIyzico)).toMatchObject({ LIVE_CARD_PROCESSOR: 'iyzico', IYZICO_BASE_URL: 'https://api.iyzipay.com', IYZICO_API_KEY: 'key-1' });
+    const holders = withIyzico
+      .filter((m) => m.kind === 'Deployment' && m.spec.template.spec.containers[0].env.some((e: any) => e.name === 'IYZICO_SECRET_KEY'))
+      .map((m) => m.metadata.name)
+      .sort();
+    expect(holders).toEqual(['pay-orders-v4', 'pay-payments-v3']);
+  });
+
   it('runs the migrations as a pre-install and pre-upgrade hook', () => {
     const job = render().find((m) => m.kind === 'Job')!;
     expect(job.metadata.annotations!['helm.sh/hook']).toBe('pre-install,pre-upgrade');

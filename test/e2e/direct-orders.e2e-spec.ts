@@ -166,9 +166,11 @@ describe('Direct API v4 orders', () => {
       expect(again.body.data).toEqual(first.body.data);
     });
 
+    // The CVV is no part of "same content": nothing derived from it is kept (ADR 0013, card-data e2e).
     it.each([
       ['another amount', { amount: '21.00', card: CARD(APPROVING) }],
-      ['another CVV', { amount: '20.00', card: CARD(APPROVING, { cvv: '999' }) }],
+      ['another expiry', { amount: '20.00', card: CARD(APPROVING, { expiry_year: '31' }) }],
+      ['another holder', { amount: '20.00', card: CARD(APPROVING, { holder_name: 'Someone Else' }) }],
       ['hosted instead of direct', { amount: '20.00', bin: '435509' }],
     ])('answers the same id with %s with 409 0055503', async (_case, changed) => {
       const id = newId();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LiveProcessingFields, requireLiveProcessingSettings } from '@platform/card-processing';
 import {
   BaseConfigSchema,
   CardDataKeyFields,
@@ -30,6 +31,9 @@ export const ConfigSchema = BaseConfigSchema.extend({
   CARD_DAILY_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   CARD_DAILY_AMOUNT: twoDecimals.default('100000.00'),
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** How often pending live orders are looked up at the processor. */
+  PENDING_LOOKUP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  ...LiveProcessingFields,
   ...CardDataKeyFields,
   ...CardFingerprintKeyFields,
   ...MasterKeyFields,
@@ -37,5 +41,6 @@ export const ConfigSchema = BaseConfigSchema.extend({
   requireCardDataKeyInProduction(config, ctx);
   requireCardFingerprintKeyInProduction(config, ctx);
   requireMasterKeyInProduction(config, ctx);
+  requireLiveProcessingSettings(config, ctx);
 });
 export type Config = z.infer<typeof ConfigSchema>;

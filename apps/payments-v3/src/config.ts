@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LiveProcessingFields, requireLiveProcessingSettings } from '@platform/card-processing';
 import { BaseConfigSchema, CardDataKeyFields, requireCardDataKeyInProduction } from '@platform/service-kit';
 
 export const ConfigSchema = BaseConfigSchema.extend({
@@ -14,8 +15,10 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** How long the 3-D Secure screen of one attempt stays open. */
   THREE_DS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   ...CardDataKeyFields,
+  ...LiveProcessingFields,
 }).superRefine((config, ctx) => {
   requireCardDataKeyInProduction(config, ctx);
+  requireLiveProcessingSettings(config, ctx);
   if (config.NODE_ENV === 'production' && config.WEBHOOK_ALLOW_LOOPBACK) {
     ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_LOOPBACK'], message: 'must not be true in production' });
   }

@@ -1,4 +1,7 @@
-/** The bank side of a card payment, behind a port: the sandbox simulator today, a real connector later. */
+/**
+ * The bank side of a card payment, behind a port: the sandbox simulator serves sandbox only;
+ * live goes through a connector chosen by configuration (ADR 0014).
+ */
 export interface CardForAuthorisation {
   number: string;
   expiryMonth: string;
@@ -7,69 +10,43 @@ export interface CardForAuthorisation {
   holderName: string;
 }
 
-export type ThreeDsScenario = 'approve' | 'insufficient_funds' | 'stay_pending' | 'customer_choice';
+export interface AuthorisationRequest {
+  /** Ours, stable for this attempt: the acquirer's conversation id. */
+  reference: string;
+  amount: string;
+  currency: string;
+  card: CardForAuthorisation;
+  /** Where the bank sends the customer's browser back after 3-D Secure. */
+  callbackUrl: string;
+  /** `direct`: the merchant sent the card; otherwise the customer typed it on our v4 hosted page or v3 payment page. */
+  channel: 'direct' | 'hosted_page' | 'payment_page';
+  customerIp?: string;
+}
 
-export type AuthorisationStart = { kind: 'three_ds_required'; scenario: ThreeDsScenario } | { kind: 'declined'; reason: string };
+/**
+ * `challenge`: 3-D Secure is needed; `bankPage` is the HTML to show the customer (null for the
+ * simulator's own test screen), `state` is what finishing needs later (never card data).
+ * `approved`: paid without a challenge. `no_answer`: the bank did not answer in time, so the
+ * outcome is unknown and must be looked up later.
+ */
+export type AuthorisationStart =
+  | { kind: 'challenge'; state: string; bankPage: string | null }
+  | { kind: 'approved'; state: string }
+  | { kind: 'declined'; reason: string }
+  | { kind: 'no_answer'; state: string | null };
 
-export type ThreeDsChoice = 'success' | 'failure' | 'timeout';
+export type AuthorisationOutcome = { status: 'paid' } | { status: 'failed'; reason: string } | { status: 'pending' };
 
-export type ThreeDsOutcome = { status: 'paid' } | { status: 'failed'; reason: string } | { status: 'pending' };
-
-export type HostedOutcome = { status: 'paid' } | { status: 'attempt_failed'; reason: string } | { status: 'pending' };
-
-/** Injection token of the bank port; the sandbox simulator is bound until a real connector is configured. */
-export const CARD_PROCESSOR = Symbol('CARD_PROCESSOR');
+/** What came back with the customer: the simulator's button, or the fields the bank posted. */
+export type ChallengeAnswer = Readonly<Record<string, string>>;
 
 export interface CardProcessor {
-  hostedAttempt(card: CardForAuthorisation): HostedOutcome;
-  start(card: CardForAuthorisation, amount: string): AuthorisationStart;
-  finishThreeDs(scenario: ThreeDsScenario, choice: ThreeDsChoice): ThreeDsOutcome;
+  /** Kept with each attempt, so that it is finished by the processor that started it. */
+  readonly name: string;
+  start(request: AuthorisationRequest): Promise<AuthorisationStart>;
+  finish(state: string, answer: ChallengeAnswer): Promise<AuthorisationOutcome>;
+  /** The final outcome of an authorisation left pending, when the processor can tell. */
+  lookUp(state: string): Promise<AuthorisationOutcome>;
 }
 
-/** The spec's sandbox test cards: 4355090000040000 declines before 3-D Secure, every other valid card asks for it. */
-export class SandboxCardProcessor implements CardProcessor {
-  start(card: CardForAuthorisation): AuthorisationStart {
-    switch (card.number) {
-      case '4355090000040000':
-        return { kind: 'declined', reason: 'payment_declined' };
-      case '4355090000044242':
-        return { kind: 'three_ds_required', scenario: 'approve' };
-      case '4355090000005151':
-        return { kind: 'three_ds_required', scenario: 'insufficient_funds' };
-      case '4355090000089999':
-        return { kind: 'three_ds_required', scenario: 'stay_pending' };
-      default:
-        return { kind: 'three_ds_required', scenario: 'customer_choice' };
-    }
-  }
-
-  /**
-   * On the hosted page a declined card is a failed attempt: the order stays open for
-   * another card until it expires (the spec's state table).
-   */
-  hostedAttempt(card: CardForAuthorisation): HostedOutcome {
-    switch (card.number) {
-      case '4355090000005151':
-        return { status: 'attempt_failed', reason: 'insufficient_funds' };
-      case '4355090000040000':
-        return { status: 'attempt_failed', reason: 'payment_declined' };
-      case '4355090000089999':
-        return { status: 'pending' };
-      default:
-        return { status: 'paid' };
-    }
-  }
-
-  /** Leaving the screen (timeout) always leaves the order pending: the bank has not answered. */
-  finishThreeDs(scenario: ThreeDsScenario, choice: ThreeDsChoice): ThreeDsOutcome {
-    if (choice === 'timeout' || scenario === 'stay_pending') return { status: 'pending' };
-    switch (scenario) {
-      case 'approve':
-        return choice === 'success' ? { status: 'paid' } : { status: 'failed', reason: 'payment_declined' };
-      case 'insufficient_funds':
-        return { status: 'failed', reason: 'insufficient_funds' };
-      case 'customer_choice':
-        return choice === 'success' ? { status: 'paid' } : { status: 'failed', reason: 'payment_declined' };
-    }
-  }
-}
+export type ThreeDsChoice = 'success' | 'failure' | 'timeout';

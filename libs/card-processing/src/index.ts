@@ -4,3 +4,8 @@ export * from './decline-messages';
 export * from './card-network';
 export * from './sealed-card';
 export * from './sandbox-cards';
+export * from './sandbox-card-processor';
+export * from './card-processors';
+export * from './iyzico/iyzico-card-processor';
+export * from './iyzico/iyzico-declines';
+export * from './live-processing-config';

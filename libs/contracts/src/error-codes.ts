@@ -95,6 +95,7 @@ export const REFINED_AUDIT_EVENTS = {
   'auth.ip_allowlist_empty': '0055501',
   'auth.timestamp_out_of_window': '0055504',
   'ledger.payment_not_booked_yet': '1000012',
+  'account.live_processing_unconfigured': '0055001',
 } as const satisfies Record<string, ErrorCode>;
 export type RefinedAuditEvent = keyof typeof REFINED_AUDIT_EVENTS;
 

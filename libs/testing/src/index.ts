@@ -6,3 +6,5 @@ export * from './customer-screens';
 export * from './topic-events';
 export * from './eventually';
 export * from './merchant-settings-fixture';
+export * from './iyzico-stand-in/cards';
+export * from './iyzico-stand-in/process';

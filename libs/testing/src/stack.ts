@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startIyzicoStandIn, type RunningStandIn } from './iyzico-stand-in/process';
 import { REPO_ROOT, testInfrastructure } from './test-environment';
 
 import { PLATFORM_APPS, type PlatformApp } from '@platform/contracts';
@@ -15,7 +16,16 @@ export interface StackOptions {
   portBase?: number;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /**
+   * Live card payments go to an iyzico stand-in process started with the stack (on portBase
+   * + 95) whenever the stack runs orders-v4 or payments-v3; `none` leaves live unconfigured.
+   */
+  liveProcessor?: 'stand-in' | 'none';
 }
+
+/** The stand-in answers "slowly" after this, well past the platform's processor timeout. */
+export const STAND_IN_SLOW_MS = 2500;
+export const STAND_IN_PROCESSOR_TIMEOUT_MS = 1000;
 
 export interface ExitResult {
   code: number | null;
@@ -41,7 +51,10 @@ process.once('exit', () => {
 export class Stack {
   private readonly logFiles = new Map<AppName, string>();
 
-  private constructor(private readonly running: Map<AppName, RunningApp>) {
+  private constructor(
+    private readonly running: Map<AppName, RunningApp>,
+    readonly acquirer: RunningStandIn | undefined,
+  ) {
     for (const app of running.values()) this.logFiles.set(app.name, app.logFile);
   }
 
@@ -54,6 +67,12 @@ export class Stack {
     const portBase = options.portBase ?? 18080;
     const running = new Map<AppName, RunningApp>();
     const runId = randomUUID().slice(0, 8);
+    const processesCards = options.apps.includes('orders-v4') || options.apps.includes('payments-v3');
+    const acquirer =
+      processesCards && options.liveProcessor !== 'none'
+        ? await startIyzicoStandIn({ port: portBase + 95, slowMs: STAND_IN_SLOW_MS, processorTimeoutMs: STAND_IN_PROCESSOR_TIMEOUT_MS, logFile: join(logDir, `iyzico-stand-in-${portBase + 95}.log`) })
+        : undefined;
+    if (acquirer) everyChild.add(acquirer.process);
     for (const app of options.apps) {
       const port = portBase + APPS.indexOf(app);
       const logFile = join(logDir, `${app}-${port}.log`);
@@ -79,6 +98,7 @@ export class Stack {
           // card limits apart from the suite that tests them would count other suites' orders.
           CARD_DAILY_ATTEMPTS: '1000000',
           CARD_DAILY_AMOUNT: '9999999999.00',
+          ...acquirer?.env,
           ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,7 +113,7 @@ export class Stack {
       );
       running.set(app, { name: app, port, process: child, logFile, exited });
     }
-    const stack = new Stack(running);
+    const stack = new Stack(running, acquirer);
     try {
       await Promise.all([...running.values()].map((app) => stack.waitReady(app, options.readyTimeoutMs ?? 90000)));
     } catch (error) {
@@ -133,6 +153,11 @@ export class Stack {
 
   async stop(): Promise<void> {
     await Promise.all([...this.running.keys()].map((app) => this.terminate(app)));
+    if (this.acquirer && this.acquirer.process.exitCode === null) {
+      const exited = new Promise((resolve) => this.acquirer!.process.once('exit', resolve));
+      this.acquirer.process.kill('SIGTERM');
+      await exited;
+    }
   }
 
   private async waitReady(app: RunningApp, timeoutMs: number): Promise<void> {

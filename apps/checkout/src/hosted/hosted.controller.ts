@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GetCustomerOrder, HostedAttempt } from '@platform/contracts';
+import { CompleteThreeDs, GetCustomerOrder, HostedAttempt } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 import { sealSecret } from '@platform/signing';
@@ -8,10 +8,10 @@ import { CONFIG, LOGGER, cardDataKey, hostedCardSealContext } from '@platform/se
 import type { Config } from '../config';
 import { readCardForm } from '../pages/card-form';
 import { hostedPage } from '../pages/hosted.page';
-import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
+import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
 import { notFoundPage, orderResultPage } from '../pages/three-ds.page';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
-import { acceptForm } from '../pages/accept-form';
+import { acceptBankReturn, acceptForm } from '../pages/accept-form';
 
 /** The Direct API hosted page: the customer types the card here, and it reaches orders-v4 only sealed. */
 @Controller('v4/hosted')
@@ -51,15 +51,52 @@ export class HostedController {
       }
       const sealed = sealSecret(JSON.stringify(card), this.cardKey, hostedCardSealContext(token));
       const outcome = await this.rpc.request(HostedAttempt, { token, card: { sealed } }, { correlationId: request.correlationId });
-      if (outcome.return_url) return sendRedirect(reply, outcome.return_url);
-      if (outcome.order.hosted_url) {
-        const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
-        return this.form(reply, request, token, outcome.order, view.merchant_name, outcome.attempt_failure, 422, view.frame_origins);
-      }
-      return sendPage(reply, 200, orderResultPage(outcome.order));
+      // A live card goes to its bank's 3-D Secure page first.
+      if (outcome.at_bank) return sendRedirect(reply, `/v4/hosted/${token}/bank`);
+      return this.afterAttempt(token, outcome, request, reply);
     } catch (error) {
       return sendFailurePage(reply, error, this.logger);
     }
+  }
+
+  @Get(':token/bank')
+  async bank(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
+    try {
+      const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
+      if (view.bank_page) return sendBankPage(reply, view.bank_page);
+      return sendRedirect(reply, `/v4/hosted/${token}`);
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  /** Where a live bank sends the customer back after 3-D Secure of a hosted-page card. */
+  @Post(':token/bank-return')
+  async bankReturn(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const answer = acceptBankReturn(token, body, reply);
+    if (!answer) return;
+    try {
+      const outcome = await this.rpc.request(CompleteThreeDs, { token, source: 'bank_return', answer }, { correlationId: request.correlationId });
+      return this.afterAttempt(token, outcome, request, reply);
+    } catch (error) {
+      return sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  /** Paid or failed: to the return address; a failed attempt: the form again with the reason; otherwise the order as it stands. */
+  private async afterAttempt(
+    token: string,
+    outcome: { order: Parameters<typeof hostedPage>[0]['order']; return_url: string | null; attempt_failure: string | null },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    if (outcome.return_url) return sendRedirect(reply, outcome.return_url);
+    if (outcome.order.hosted_url) {
+      const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
+      return this.form(reply, request, token, outcome.order, view.merchant_name, outcome.attempt_failure, outcome.attempt_failure ? 422 : 200, view.frame_origins);
+    }
+    return sendPage(reply, 200, orderResultPage(outcome.order));
   }
 
   private form(

@@ -20,3 +20,26 @@ export function acceptForm(token: string, body: unknown, request: FastifyRequest
   }
   return form;
 }
+
+const MAX_BANK_FIELDS = 32;
+
+/**
+ * What a live bank posts back after 3-D Secure. It comes from the bank's site, so it carries
+ * no CSRF cookie of ours: the page token in the address names the attempt, and the processor
+ * confirms the outcome with the acquirer, never trusting these fields alone. Only short string
+ * fields are passed on. Null once the refusal page has been sent.
+ */
+export function acceptBankReturn(token: string, body: unknown, reply: FastifyReply): Record<string, string> | null {
+  if (!PAGE_TOKEN.test(token)) {
+    sendPage(reply, 404, notFoundPage());
+    return null;
+  }
+  const fields = Object.entries((body ?? {}) as Record<string, unknown>).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0].length <= 64 && entry[1].length <= 4096,
+  );
+  if (fields.length === 0 || fields.length > MAX_BANK_FIELDS) {
+    sendPage(reply, 422, forbiddenPage());
+    return null;
+  }
+  return Object.fromEntries(fields);
+}

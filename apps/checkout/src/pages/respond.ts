@@ -24,6 +24,22 @@ export function sendPage(reply: FastifyReply, status: number, html: string, fram
     .send(html);
 }
 
+/**
+ * A live bank's 3-D Secure page, as the acquirer returned it: a form that the page's own
+ * script posts to the bank. It runs its inline script and may post anywhere; it is still
+ * never framed, cached or told where the customer came from.
+ */
+export function sendBankPage(reply: FastifyReply, html: string): void {
+  void reply
+    .status(200)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'none'")
+    .header('x-frame-options', 'DENY')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(html);
+}
+
 /** The whole page goes to the merchant's return address. */
 export function sendRedirect(reply: FastifyReply, location: string): void {
   void reply.status(303).header('location', location).header('cache-control', 'no-store').send();

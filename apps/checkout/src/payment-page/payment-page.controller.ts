@@ -8,11 +8,11 @@ import { CONFIG, LOGGER, cardDataKey, paymentPageCardSealContext } from '@platfo
 import type { Config } from '../config';
 import { attemptMessage, cardFormPage } from '../pages/card-form.page';
 import { paymentResultPage } from '../pages/payment-result.page';
-import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
+import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
 import { forbiddenPage, notFoundPage, threeDsPage } from '../pages/three-ds.page';
 import { readCardForm } from '../pages/card-form';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
-import { acceptForm } from '../pages/accept-form';
+import { acceptBankReturn, acceptForm } from '../pages/accept-form';
 
 const CHOICES = new Set(['success', 'failure', 'timeout']);
 
@@ -69,8 +69,20 @@ export class PaymentPageController {
     const form = acceptForm(token, body, request, reply, this.csrf);
     if (!form) return;
     if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
+    return this.completeThreeDs(token, { source: 'test_screen', answer: { result: form.result } }, request, reply);
+  }
+
+  /** Where a live bank sends the customer back after 3-D Secure. */
+  @Post(':token/3ds/bank-return')
+  bankReturn(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const answer = acceptBankReturn(token, body, reply);
+    if (!answer) return Promise.resolve();
+    return this.completeThreeDs(token, { source: 'bank_return', answer }, request, reply);
+  }
+
+  private async completeThreeDs(token: string, input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
-      await this.rpc.request(CompletePaymentThreeDs, { token, choice: form.result as 'success' | 'failure' | 'timeout' }, { correlationId: request.correlationId });
+      await this.rpc.request(CompletePaymentThreeDs, { token, ...input }, { correlationId: request.correlationId });
       return sendRedirect(reply, `/pay/${token}`);
     } catch (error) {
       return sendFailurePage(reply, error, this.logger);
@@ -81,6 +93,7 @@ export class PaymentPageController {
   private render(reply: FastifyReply, request: FastifyRequest, token: string, view: PaymentPage, formError: string | null = null): void {
     const { payment } = view;
     if (view.stage === 'result') return sendPage(reply, payment.status === 'expired' ? 410 : 200, paymentResultPage(view));
+    if (view.stage === 'three_ds' && view.bank_page) return sendBankPage(reply, view.bank_page);
     const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
     setCsrfCookie(reply, request, cookie);
     const common = {

@@ -5,13 +5,13 @@ import { RpcClient } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 import { LOGGER } from '@platform/service-kit';
 import { forbiddenPage, notFoundPage, orderResultPage, threeDsPage } from '../pages/three-ds.page';
-import { PAGE_TOKEN, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
+import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from './csrf';
-import { acceptForm } from '../pages/accept-form';
+import { acceptBankReturn, acceptForm } from '../pages/accept-form';
 
 const CHOICES = new Set(['success', 'failure', 'timeout']);
 
-/** The sandbox 3-D Secure screen of a Direct API order (ARCHITECTURE.md, sandbox test screens). */
+/** 3-D Secure of a Direct API order: the sandbox test screen (ARCHITECTURE.md), or a live bank's page and its return. */
 @Controller('v4/3ds')
 export class ThreeDsController {
   constructor(
@@ -26,6 +26,7 @@ export class ThreeDsController {
     try {
       const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
       if (!view.three_ds_open) return sendPage(reply, 200, orderResultPage(view.order));
+      if (view.bank_page) return sendBankPage(reply, view.bank_page);
       const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
       setCsrfCookie(reply, request, cookie);
       return sendPage(reply, 200, threeDsPage({
@@ -47,15 +48,21 @@ export class ThreeDsController {
     const form = acceptForm(token, body, request, reply, this.csrf);
     if (!form) return;
     if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
+    return this.complete(token, { source: 'test_screen', answer: { result: form.result } }, request, reply);
+  }
+
+  /** Where a live bank sends the customer back after 3-D Secure. */
+  @Post(':token/bank-return')
+  bankReturn(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const answer = acceptBankReturn(token, body, reply);
+    if (!answer) return Promise.resolve();
+    return this.complete(token, { source: 'bank_return', answer }, request, reply);
+  }
+
+  private async complete(token: string, input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
-      const outcome = await this.rpc.request(
-        CompleteThreeDs,
-        { token, choice: form.result as 'success' | 'failure' | 'timeout' },
-        { correlationId: request.correlationId },
-      );
-      if (outcome.return_url) {
-        return sendRedirect(reply, outcome.return_url);
-      }
+      const outcome = await this.rpc.request(CompleteThreeDs, { token, ...input }, { correlationId: request.correlationId });
+      if (outcome.return_url) return sendRedirect(reply, outcome.return_url);
       return sendPage(reply, 200, orderResultPage(outcome.order));
     } catch (error) {
       return sendFailurePage(reply, error, this.logger);

@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type MerchantEnvironment, type Order } from '@platform/contracts';
 import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, hostedCardSealContext, masterKey } from '@platform/service-kit';
 import { BinRepository } from '../bins/bin.repository';
-import { CARD_PROCESSOR, notExpired, openSealedCard, passesLuhn, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
+import { CARD_PROCESSORS, CardProcessors, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type ChallengeAnswer } from '@platform/card-processing';
 import type { Config } from '../config';
-import { OrderRepository, type OrderRow } from './order.repository';
+import { OrderRepository, type CardSummary, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
 import { toOrder } from './order-view';
 import { returnAddress } from './return-address';
@@ -25,7 +26,7 @@ export class CustomerFlowService {
     private readonly orders: OrderRepository,
     private readonly settings: MerchantSettings,
     private readonly bins: BinRepository,
-    @Inject(CARD_PROCESSOR) private readonly processor: CardProcessor,
+    @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
     private readonly maintenance: MaintenanceFlags,
     @Inject(CONFIG) private readonly config: Config,
   ) {
@@ -36,7 +37,7 @@ export class CustomerFlowService {
   async view(
     token: string,
     now = new Date(),
-  ): Promise<{ order: Order; environment: 'sandbox' | 'live'; merchant_name: string; three_ds_open: boolean; frame_origins: string[] }> {
+  ): Promise<{ order: Order; environment: 'sandbox' | 'live'; merchant_name: string; three_ds_open: boolean; bank_page: string | null; frame_origins: string[] }> {
     const row = await this.orders.findByCustomerToken(this.dataSource, token);
     if (!row) throw new ApiError('1000011', 'No payment for this address');
     return {
@@ -44,31 +45,75 @@ export class CustomerFlowService {
       environment: row.environment,
       merchant_name: this.merchantOf(row)?.name ?? row.merchant_code,
       three_ds_open: this.threeDsOpen(row, now),
+      bank_page: this.threeDsOpen(row, now) || this.hostedOpen(row, now) ? row.bank_page : null,
       frame_origins: this.merchantOf(row)?.hosted_page_frame_origins ?? [],
     };
   }
 
-  async completeThreeDs(token: string, choice: ThreeDsChoice, now = new Date()): Promise<{ order: Order; return_url: string | null }> {
+  /**
+   * The customer is back from 3-D Secure: from our sandbox test screen (its button) or from a
+   * live bank (the fields the bank posted). Each route serves only its own kind of processor.
+   */
+  async completeThreeDs(
+    token: string,
+    input: { source: 'test_screen' | 'bank_return'; answer: ChallengeAnswer },
+    now = new Date(),
+  ): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null }> {
+    let attemptFailure: string | null = null;
     const row = await this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findByCustomerToken(tx, token, true);
       if (!order) throw new ApiError('1000011', 'No payment for this address');
+      const hostedAtBank = this.hostedOpen(order, now) && order.attempt_card !== null;
       // A second submit, or one after the window closed, changes nothing and shows the order as it is.
-      if (!this.threeDsOpen(order, now) || !order.three_ds_scenario) return order;
+      if ((!this.threeDsOpen(order, now) && !hostedAtBank) || !order.processor_state) return order;
+      if ((order.processor === 'sandbox') !== (input.source === 'test_screen')) return order;
       const owner = { merchantCode: order.merchant_code, environment: order.environment };
-      const outcome = this.processor.finishThreeDs(order.three_ds_scenario, choice);
-      if (outcome.status === 'pending') return this.orders.markPending(tx, owner, order.id);
-      const completed = await this.orders.complete(tx, owner, order.id, outcome.status, outcome.status === 'failed' ? outcome.reason : null);
-      await publishOutcome(tx, completed);
-      return completed;
+      const outcome = await this.processors.named(order.processor, order.environment).finish(order.processor_state, input.answer);
+      if (hostedAtBank && outcome.status === 'failed') {
+        attemptFailure = outcome.reason;
+        return this.orders.recordAttempt(tx, owner, order.id, { processor: order.processor!, processor_state: null, bank_page: null, attempt_card: null });
+      }
+      return this.settle(tx, order, outcome, hostedAtBank ? order.attempt_card : null);
     });
     return {
       order: toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now),
       return_url: returnAddress(row, this.merchantOf(row), this.masterKey, now),
+      attempt_failure: attemptFailure,
     };
   }
 
+  /** Asks live processors about orders left pending; returns how many it settled. */
+  async lookUpPending(limit = 50): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      let settled = 0;
+      for (const order of await this.orders.claimPendingLookups(tx, limit)) {
+        const outcome = await this.processors.named(order.processor, order.environment).lookUp(order.processor_state!);
+        if (outcome.status === 'pending') continue;
+        await this.settle(tx, order, outcome, order.attempt_card);
+        settled += 1;
+      }
+      return settled;
+    });
+  }
+
+  /** A processor's outcome on the order: paid or failed publish their event; pending waits for a lookup. */
+  private async settle(tx: Parameters<OrderRepository['complete']>[0], order: OrderRow, outcome: AuthorisationOutcome, hostedCard: CardSummary | null): Promise<OrderRow> {
+    const owner = { merchantCode: order.merchant_code, environment: order.environment };
+    if (outcome.status === 'pending') return this.orders.markPending(tx, owner, order.id);
+    const completed =
+      outcome.status === 'paid' && hostedCard
+        ? await this.orders.completeHosted(tx, owner, order.id, hostedCard)
+        : await this.orders.complete(tx, owner, order.id, outcome.status, outcome.status === 'failed' ? outcome.reason : null);
+    await publishOutcome(tx, completed);
+    return completed;
+  }
+
   /** One card attempt on the hosted page, while the order waits there and before its expiry. */
-  async hostedAttempt(token: string, sealedCard: string, now = new Date()): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null }> {
+  async hostedAttempt(
+    token: string,
+    sealedCard: string,
+    now = new Date(),
+  ): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null; at_bank: boolean }> {
     const card = openSealedCard(sealedCard, this.cardKey, hostedCardSealContext(token));
     this.maintenance.assertOpen('api_collection');
     let attemptFailure: string | null = null;
@@ -85,29 +130,44 @@ export class CustomerFlowService {
         return order;
       }
       const owner = { merchantCode: order.merchant_code, environment: order.environment };
-      const outcome = this.processor.hostedAttempt(card);
-      if (outcome.status === 'attempt_failed') {
-        attemptFailure = outcome.reason;
-        return order;
-      }
-      if (outcome.status === 'pending') return this.orders.markPending(tx, owner, order.id);
+      const processor = this.processors.for(order.environment);
       const bin = card.number.slice(0, 6);
       const info = await this.bins.find(order.environment, bin);
-      const paid = await this.orders.completeHosted(tx, owner, order.id, {
+      const summary: CardSummary = {
         holder_name: card.holderName,
         bin,
         last_four: card.number.slice(-4),
         network: info?.network ?? null,
         program: info?.card_program ?? null,
         issuer_bank_name: info?.bank_name ?? null,
+      };
+      const started = await processor.start({
+        reference: `ord_${randomUUID()}`,
+        amount: order.amount,
+        currency: 'TRY',
+        card,
+        callbackUrl: `${this.config.CHECKOUT_PUBLIC_URL}/v4/hosted/${token}/bank-return`,
+        channel: 'hosted_page',
       });
-      await publishOutcome(tx, paid);
-      return paid;
+      switch (started.kind) {
+        case 'declined':
+          attemptFailure = started.reason;
+          return order;
+        case 'challenge':
+          return this.orders.recordAttempt(tx, owner, order.id, { processor: processor.name, processor_state: started.state, bank_page: started.bankPage, attempt_card: summary });
+        case 'no_answer': {
+          const waiting = await this.orders.recordAttempt(tx, owner, order.id, { processor: processor.name, processor_state: started.state, bank_page: null, attempt_card: summary });
+          return this.orders.markPending(tx, owner, waiting.id);
+        }
+        case 'approved':
+          return this.settle(tx, order, { status: 'paid' }, summary);
+      }
     });
     return {
       order: toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now),
       return_url: returnAddress(row, this.merchantOf(row), this.masterKey, now),
       attempt_failure: attemptFailure,
+      at_bank: this.hostedOpen(row, now) && row.bank_page !== null,
     };
   }
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { openSecret } from '@platform/signing';
 import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardFingerprintKey, cardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
 import { BinLookupService } from '../bins/bin-lookup.service';
-import { CARD_PROCESSOR, notExpired, passesLuhn, type CardForAuthorisation, type CardProcessor } from '@platform/card-processing';
+import { CARD_PROCESSORS, CardProcessors, notExpired, passesLuhn, type AuthorisationStart, type CardForAuthorisation } from '@platform/card-processing';
 import { OrderFingerprints } from './order-fingerprints';
 import { OrderLimits, type CardLimitRule } from './order-limits';
 import { OrderRepository, type NewOrder, type OrderRow } from './order.repository';
@@ -46,7 +46,7 @@ export class OrderCreationService {
     private readonly bins: BinLookupService,
     private readonly settings: MerchantSettings,
     private readonly maintenance: MaintenanceFlags,
-    @Inject(CARD_PROCESSOR) private readonly processor: CardProcessor,
+    @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.key = cardDataKey(config);
@@ -62,6 +62,8 @@ export class OrderCreationService {
 
     this.maintenance.assertOpen('api_collection');
     await this.settings.requireReadyForPayments(caller);
+    // Live without a configured connector takes no card payment: refused with the account step, before anything is stored.
+    const processor = this.processors.for(caller.environment);
     const bin = card ? card.number.slice(0, 6) : input.bin!;
     const info = await this.bins.lookup(caller, bin, input.amount);
     // Amount bounds are checked by the lookup; the account's volume belongs to the same step.
@@ -82,7 +84,9 @@ export class OrderCreationService {
       hosted_expires_at: null,
       failure_reason_code: null,
       completed_at: null,
-      three_ds_scenario: null,
+      processor: null,
+      processor_state: null,
+      bank_page: null,
       card_fingerprint: card ? this.fingerprints.card(card) : null,
     };
     let order: Omit<NewOrder, 'order_code'>;
@@ -98,18 +102,15 @@ export class OrderCreationService {
         program: info.card_program,
         issuer_bank_name: info.bank_name,
       };
-      const started = this.processor.start(card, input.amount);
-      order =
-        started.kind === 'declined'
-          ? { ...base, mode: 'direct', status: 'failed', card: summary, failure_reason_code: started.reason, completed_at: now }
-          : {
-              ...base,
-              mode: 'direct',
-              status: 'requires_action',
-              card: summary,
-              three_ds_scenario: started.scenario,
-              three_ds_expires_at: new Date(now.getTime() + this.config.THREE_DS_WINDOW_SECONDS * 1000),
-            };
+      const started = await processor.start({
+        reference: `ord_${randomUUID()}`,
+        amount: input.amount,
+        currency: 'TRY',
+        card,
+        callbackUrl: `${this.config.CHECKOUT_PUBLIC_URL}/v4/3ds/${base.customer_token}/bank-return`,
+        channel: 'direct',
+      });
+      order = { ...base, mode: 'direct', card: summary, ...directOrderState(started, processor.name, now, this.config.THREE_DS_WINDOW_SECONDS) };
     }
     return this.insert(caller, order, fingerprint, now, cardRule);
   }
@@ -163,5 +164,32 @@ export class OrderCreationService {
     }
     const card = SealedCardPayload.parse(JSON.parse(raw));
     return { number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year, cvv: card.cvv, holderName: card.holder_name };
+  }
+}
+
+/** What the processor's first answer makes of a direct order. */
+function directOrderState(
+  started: AuthorisationStart,
+  processor: string,
+  now: Date,
+  threeDsWindowSeconds: number,
+): Pick<NewOrder, 'status' | 'failure_reason_code' | 'completed_at' | 'processor' | 'processor_state' | 'bank_page' | 'three_ds_expires_at'> {
+  const none = { failure_reason_code: null, completed_at: null, processor, processor_state: null, bank_page: null, three_ds_expires_at: null };
+  switch (started.kind) {
+    case 'declined':
+      return { ...none, status: 'failed', failure_reason_code: started.reason, completed_at: now };
+    case 'approved':
+      return { ...none, status: 'paid', processor_state: started.state, completed_at: now };
+    case 'no_answer':
+      // The bank has not answered: the order waits, and the processor is asked again later.
+      return { ...none, status: 'pending', processor_state: started.state };
+    case 'challenge':
+      return {
+        ...none,
+        status: 'requires_action',
+        processor_state: started.state,
+        bank_page: started.bankPage,
+        three_ds_expires_at: new Date(now.getTime() + threeDsWindowSeconds * 1000),
+      };
   }
 }

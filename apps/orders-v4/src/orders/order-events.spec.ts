@@ -18,7 +18,10 @@ const row: OrderRow = {
   three_ds_expires_at: null,
   hosted_expires_at: null,
   failure_reason_code: 'security_declined',
-  three_ds_scenario: null,
+  processor: null,
+  processor_state: null,
+  bank_page: null,
+  attempt_card: null,
   created_at: new Date(),
   completed_at: new Date(),
 };

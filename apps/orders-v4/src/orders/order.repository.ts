@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, OrderStatus } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
-import type { ThreeDsScenario } from '@platform/card-processing';
 
 export interface CardSummary {
   holder_name: string;
@@ -29,16 +28,22 @@ export interface OrderRow {
   three_ds_expires_at: Date | null;
   hosted_expires_at: Date | null;
   failure_reason_code: string | null;
-  three_ds_scenario: ThreeDsScenario | null;
+  /** Which processor holds the authorisation, and what finishing or looking it up needs. */
+  processor: string | null;
+  processor_state: string | null;
+  /** The bank's 3-D Secure page while the customer is on it. */
+  bank_page: string | null;
+  /** The card of a hosted-page attempt at the bank, shown on the order once it is paid. */
+  attempt_card: CardSummary | null;
   created_at: Date;
   completed_at: Date | null;
 }
 
-export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment'>;
+export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment' | 'attempt_card'>;
 
 const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
   amount::text AS amount, currency, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at,
-  failure_reason_code, three_ds_scenario, created_at, completed_at`;
+  failure_reason_code, processor, processor_state, bank_page, attempt_card, created_at, completed_at`;
 
 /** All SQL over orders; every query is scoped to the caller's merchant and environment. */
 @Injectable()
@@ -59,8 +64,8 @@ export class OrderRepository {
       tx,
       `INSERT INTO orders.orders (merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
          amount, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at, failure_reason_code, completed_at,
-         three_ds_scenario)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         processor, processor_state, bank_page)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
        ON CONFLICT (merchant_code, environment, merchant_order_id) DO NOTHING
        RETURNING ${COLUMNS}`,
       [
@@ -79,7 +84,9 @@ export class OrderRepository {
         order.hosted_expires_at?.toISOString() ?? null,
         order.failure_reason_code,
         order.completed_at?.toISOString() ?? null,
-        order.three_ds_scenario,
+        order.processor,
+        order.processor_state,
+        order.bank_page,
       ],
     );
     return rows[0];
@@ -94,7 +101,7 @@ export class OrderRepository {
   async markPending(tx: SqlExecutor, owner: Caller, id: string): Promise<OrderRow> {
     const rows = await queryRows<OrderRow>(
       tx,
-      `UPDATE orders.orders SET status = 'pending' WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
+      `UPDATE orders.orders SET status = 'pending', bank_page = NULL WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
       [owner.merchantCode, owner.environment, id],
     );
     return rows[0]!;
@@ -103,11 +110,40 @@ export class OrderRepository {
   async completeHosted(tx: SqlExecutor, owner: Caller, id: string, card: CardSummary): Promise<OrderRow> {
     const rows = await queryRows<OrderRow>(
       tx,
-      `UPDATE orders.orders SET status = 'paid', card = $4, completed_at = now()
+      `UPDATE orders.orders SET status = 'paid', card = $4, completed_at = now(), bank_page = NULL, attempt_card = NULL
         WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
       [owner.merchantCode, owner.environment, id, JSON.stringify(card)],
     );
     return rows[0]!;
+  }
+
+  /**
+   * A processor's attempt under way on the order: a hosted-page card at the bank (its card
+   * kept for the summary) or an authorisation left without an answer.
+   */
+  async recordAttempt(
+    tx: SqlExecutor,
+    owner: Caller,
+    id: string,
+    attempt: { processor: string; processor_state: string | null; bank_page: string | null; attempt_card: CardSummary | null },
+  ): Promise<OrderRow> {
+    const rows = await queryRows<OrderRow>(
+      tx,
+      `UPDATE orders.orders SET processor = $4, processor_state = $5, bank_page = $6, attempt_card = $7
+        WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
+      [owner.merchantCode, owner.environment, id, attempt.processor, attempt.processor_state, attempt.bank_page, attempt.attempt_card && JSON.stringify(attempt.attempt_card)],
+    );
+    return rows[0]!;
+  }
+
+  /** Pending orders a live processor may since have decided, oldest first, for one replica at a time. */
+  async claimPendingLookups(tx: SqlExecutor, limit: number): Promise<OrderRow[]> {
+    return queryRows<OrderRow>(
+      tx,
+      `SELECT ${COLUMNS} FROM orders.orders WHERE status = 'pending' AND processor_state IS NOT NULL AND processor <> 'sandbox'
+        ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
   }
 
   /** Serialises order creation per subject (an account, a card) until the transaction ends. */
@@ -172,7 +208,7 @@ export class OrderRepository {
   async complete(tx: SqlExecutor, owner: Caller, id: string, status: 'paid' | 'failed', failureReason: string | null): Promise<OrderRow> {
     const rows = await queryRows<OrderRow>(
       tx,
-      `UPDATE orders.orders SET status = $4, failure_reason_code = $5, completed_at = now()
+      `UPDATE orders.orders SET status = $4, failure_reason_code = $5, completed_at = now(), bank_page = NULL, attempt_card = NULL
         WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
       [owner.merchantCode, owner.environment, id, status, failureReason],
     );

@@ -20,7 +20,7 @@ export class OrdersHandlers implements OnModuleInit {
     this.rpc.handle(CreateOrder, (request, context) => this.creation.create(callerOf(context), request));
     this.rpc.handle(GetOrder, (request, context) => this.queries.get(callerOf(context), request.merchant_order_id));
     this.rpc.handle(GetCustomerOrder, (request) => this.customers.view(request.token));
-    this.rpc.handle(CompleteThreeDs, (request) => this.customers.completeThreeDs(request.token, request.choice));
+    this.rpc.handle(CompleteThreeDs, (request) => this.customers.completeThreeDs(request.token, { source: request.source, answer: request.answer }));
     this.rpc.handle(HostedAttempt, (request) => this.customers.hostedAttempt(request.token, request.card.sealed));
     this.rpc.handle(ConfirmOrderLate, (request) => this.lateConfirmations.confirmPaid(request.order_code));
     this.rpc.handle(SetSandboxOrderResult, (request, context) =>

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { ThreeDsScenario } from '@platform/card-processing';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
 
 export interface AttemptCard {
@@ -11,12 +10,14 @@ export interface AttemptCard {
 export interface AttemptRow {
   id: string;
   status: 'three_ds' | 'failed' | 'paid' | 'abandoned';
-  three_ds_scenario: ThreeDsScenario | null;
+  processor: string | null;
+  processor_state: string | null;
+  bank_page: string | null;
   three_ds_expires_at: Date | null;
   card: AttemptCard;
 }
 
-const COLUMNS = 'id::text AS id, status, three_ds_scenario, three_ds_expires_at, card';
+const COLUMNS = 'id::text AS id, status, processor, processor_state, bank_page, three_ds_expires_at, card';
 
 /** The card attempts of a payment page; callers hold the payment's row lock. */
 @Injectable()
@@ -27,21 +28,28 @@ export class AttemptRepository {
     return rows[0];
   }
 
-  async startThreeDs(tx: SqlExecutor, paymentId: string, card: AttemptCard, scenario: ThreeDsScenario, expiresAt: Date): Promise<void> {
+  async startThreeDs(
+    tx: SqlExecutor,
+    paymentId: string,
+    card: AttemptCard,
+    challenge: { processor: string; processor_state: string; bank_page: string | null },
+    expiresAt: Date,
+  ): Promise<void> {
     await tx.query(
-      `INSERT INTO payments.attempts (payment_id, status, three_ds_scenario, three_ds_expires_at, card) VALUES ($1, 'three_ds', $2, $3, $4)`,
-      [paymentId, scenario, expiresAt.toISOString(), JSON.stringify(card)],
+      `INSERT INTO payments.attempts (payment_id, status, processor, processor_state, bank_page, three_ds_expires_at, card) VALUES ($1, 'three_ds', $2, $3, $4, $5, $6)`,
+      [paymentId, challenge.processor, challenge.processor_state, challenge.bank_page, expiresAt.toISOString(), JSON.stringify(card)],
     );
   }
 
-  async recordDeclined(tx: SqlExecutor, paymentId: string, card: AttemptCard, reasonCode: string, now: Date): Promise<void> {
+  /** An attempt the processor answered at once: declined, or paid without a challenge. */
+  async recordFinished(tx: SqlExecutor, paymentId: string, card: AttemptCard, outcome: { status: 'failed' | 'paid'; reasonCode: string | null }, now: Date): Promise<void> {
     await tx.query(
-      `INSERT INTO payments.attempts (payment_id, status, card, reason_code, finished_at) VALUES ($1, 'failed', $2, $3, $4)`,
-      [paymentId, JSON.stringify(card), reasonCode, now.toISOString()],
+      `INSERT INTO payments.attempts (payment_id, status, card, reason_code, finished_at) VALUES ($1, $2, $3, $4, $5)`,
+      [paymentId, outcome.status, JSON.stringify(card), outcome.reasonCode, now.toISOString()],
     );
   }
 
   async finish(tx: SqlExecutor, attemptId: string, status: 'failed' | 'paid' | 'abandoned', reasonCode: string | null, now: Date): Promise<void> {
-    await tx.query(`UPDATE payments.attempts SET status = $2, reason_code = $3, finished_at = $4 WHERE id = $1`, [attemptId, status, reasonCode, now.toISOString()]);
+    await tx.query(`UPDATE payments.attempts SET status = $2, reason_code = $3, finished_at = $4, bank_page = NULL WHERE id = $1`, [attemptId, status, reasonCode, now.toISOString()]);
   }
 }

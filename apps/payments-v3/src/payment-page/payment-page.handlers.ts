@@ -14,6 +14,6 @@ export class PaymentPageHandlers implements OnModuleInit {
   onModuleInit(): void {
     this.rpc.handle(GetPaymentPage, (request) => this.pages.view(request.token));
     this.rpc.handle(PayOnPaymentPage, (request) => this.pages.pay(request.token, request.card.sealed));
-    this.rpc.handle(CompletePaymentThreeDs, (request) => this.pages.completeThreeDs(request.token, request.choice));
+    this.rpc.handle(CompletePaymentThreeDs, (request) => this.pages.completeThreeDs(request.token, { source: request.source, answer: request.answer }));
   }
 }

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { CARD_PROCESSOR, SandboxCardProcessor } from '@platform/card-processing';
+import { CARD_PROCESSORS_PROVIDER } from '@platform/card-processing';
 import { PaymentRepository } from '../payments/payment.repository';
 import { AttemptRepository } from './attempt.repository';
 import { PaymentPageHandlers } from './payment-page.handlers';
 import { PaymentPageService } from './payment-page.service';
 
 @Module({
-  providers: [PaymentRepository, AttemptRepository, PaymentPageService, PaymentPageHandlers, { provide: CARD_PROCESSOR, useClass: SandboxCardProcessor }],
+  providers: [PaymentRepository, AttemptRepository, PaymentPageService, PaymentPageHandlers, CARD_PROCESSORS_PROVIDER],
 })
 /** The customer's payment page: card attempts, the 3-D Secure answer, payment.paid and payment.failed. */
 export class PaymentPageModule {}

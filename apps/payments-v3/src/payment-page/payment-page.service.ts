@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type PaymentPage } from '@platform/contracts';
-import { CARD_PROCESSOR, cardNetwork, notExpired, openSealedCard, passesLuhn, type CardProcessor, type ThreeDsChoice } from '@platform/card-processing';
+import { CARD_PROCESSORS, CardProcessors, cardNetwork, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type ChallengeAnswer } from '@platform/card-processing';
 import type { SqlExecutor } from '@platform/persistence';
 import { CONFIG, MaintenanceFlags, cardDataKey, paymentPageCardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -12,8 +13,9 @@ import { publishPaymentEvent } from './payment-events';
 import { resultAddress } from './result-address';
 
 /**
- * The customer's side of a v3 payment: a card attempt asks the bank (the sandbox
- * simulator: the Direct API's test cards and 3-D Secure screen), a declined attempt fills
+ * The customer's side of a v3 payment: a card attempt asks the environment's processor
+ * (sandbox: the Direct API's test cards and 3-D Secure screen; live: the configured
+ * acquirer and its bank's 3-D Secure page), a declined attempt fills
  * `failure` and leaves the page open until `expires_at`, an approved one pays. Every
  * change holds the payment's row lock, so a double submit cannot pay twice or count twice.
  */
@@ -25,7 +27,7 @@ export class PaymentPageService {
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
     private readonly attempts: AttemptRepository,
-    @Inject(CARD_PROCESSOR) private readonly processor: CardProcessor,
+    @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
     private readonly maintenance: MaintenanceFlags,
     @Inject(CONFIG) private readonly config: Config,
   ) {
@@ -53,38 +55,67 @@ export class PaymentPageService {
       // The customer came back from the 3-D Secure screen and typed another card.
       if (waiting) await this.attempts.finish(tx, waiting.id, 'abandoned', null, now);
       const summary: AttemptCard = { bin: card.number.slice(0, 6), last_four: card.number.slice(-4), network: cardNetwork(card.number) };
-      const start = this.processor.start(card, row.amount);
-      if (start.kind === 'declined') {
-        await this.attempts.recordDeclined(tx, row.id, summary, start.reason, now);
-        return this.fail(tx, row, start.reason, now);
+      const processor = this.processors.for(row.environment);
+      const start = await processor.start({
+        reference: `pay_${randomUUID()}`,
+        amount: row.amount,
+        currency: row.currency_code,
+        card,
+        callbackUrl: `${this.config.CHECKOUT_PUBLIC_URL}/pay/${token}/3ds/bank-return`,
+        channel: 'payment_page',
+      });
+      switch (start.kind) {
+        case 'declined':
+          await this.attempts.recordFinished(tx, row.id, summary, { status: 'failed', reasonCode: start.reason }, now);
+          return this.fail(tx, row, start.reason, now);
+        case 'no_answer':
+          // Nothing is charged before the customer has passed 3-D Secure: a failed attempt the customer may repeat.
+          await this.attempts.recordFinished(tx, row.id, summary, { status: 'failed', reasonCode: 'bank_unavailable' }, now);
+          return this.fail(tx, row, 'bank_unavailable', now);
+        case 'approved':
+          await this.attempts.recordFinished(tx, row.id, summary, { status: 'paid', reasonCode: null }, now);
+          return this.settlePaid(tx, row, summary, now);
+        case 'challenge':
+          await this.attempts.startThreeDs(
+            tx,
+            row.id,
+            summary,
+            { processor: processor.name, processor_state: start.state, bank_page: start.bankPage },
+            new Date(now.getTime() + this.config.THREE_DS_WINDOW_SECONDS * 1000),
+          );
+          return this.page(row, await this.attempts.findWaiting(tx, row.id), now);
       }
-      await this.attempts.startThreeDs(tx, row.id, summary, start.scenario, new Date(now.getTime() + this.config.THREE_DS_WINDOW_SECONDS * 1000));
-      return this.page(row, await this.attempts.findWaiting(tx, row.id), now);
     });
     return { page, form_error: formError };
   }
 
   /**
-   * The bank's answer on the 3-D Secure screen. v3 knows no `pending`: a screen left
-   * without an answer, or a bank that never answers, is a failed attempt the customer may repeat.
+   * Back from 3-D Secure: the sandbox screen's button or a live bank's return, each only for
+   * its own kind of processor. v3 knows no `pending`: a screen left without an answer, or a
+   * bank that does not answer, is a failed attempt the customer may repeat.
    */
-  async completeThreeDs(token: string, choice: ThreeDsChoice, now = new Date()): Promise<PaymentPage> {
+  async completeThreeDs(token: string, input: { source: 'test_screen' | 'bank_return'; answer: ChallengeAnswer }, now = new Date()): Promise<PaymentPage> {
     return this.dataSource.transaction(async (tx) => {
       const row = await this.lockedPayment(tx, token);
       const waiting = await this.attempts.findWaiting(tx, row.id);
-      if (!this.open(row, now) || !waiting || !this.threeDsOpen(waiting, now) || !waiting.three_ds_scenario) return this.page(row, undefined, now);
-      const outcome = this.processor.finishThreeDs(waiting.three_ds_scenario, choice);
+      if (!this.open(row, now) || !waiting || !this.threeDsOpen(waiting, now) || !waiting.processor_state) return this.page(row, undefined, now);
+      if ((waiting.processor === 'sandbox') !== (input.source === 'test_screen')) return this.page(row, waiting, now);
+      const outcome: AuthorisationOutcome = await this.processors.named(waiting.processor, row.environment).finish(waiting.processor_state, input.answer);
       if (outcome.status === 'paid') {
         await this.attempts.finish(tx, waiting.id, 'paid', null, now);
-        const paid = await this.payments.markPaid(tx, row.id, waiting.card, now);
-        const page = this.page(paid, undefined, now);
-        await publishPaymentEvent(tx, paid, page.payment, now);
-        return page;
+        return this.settlePaid(tx, row, waiting.card, now);
       }
       const reason = outcome.status === 'failed' ? outcome.reason : 'payment_timed_out';
       await this.attempts.finish(tx, waiting.id, 'failed', reason, now);
       return this.fail(tx, row, reason, now);
     });
+  }
+
+  private async settlePaid(tx: SqlExecutor, row: PaymentRow, card: AttemptCard, now: Date): Promise<PaymentPage> {
+    const paid = await this.payments.markPaid(tx, row.id, card, now);
+    const page = this.page(paid, undefined, now);
+    await publishPaymentEvent(tx, paid, page.payment, now);
+    return page;
   }
 
   private async fail(tx: SqlExecutor, row: PaymentRow, reason: string, now: Date): Promise<PaymentPage> {
@@ -108,6 +139,7 @@ export class PaymentPageService {
       merchant_name: row.merchant_name,
       stage: payment.status !== 'created' ? 'result' : threeDs ? 'three_ds' : 'card_form',
       three_ds_card_last_four: threeDs ? waiting.card.last_four : null,
+      bank_page: threeDs ? waiting.bank_page : null,
       return_url: resultAddress(row.return_url, payment),
     };
   }

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { ApiError, truncateCharacters, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
+import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
 import { CONFIG, MaintenanceFlags, MerchantSettings, assertSameRequest } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -32,6 +33,7 @@ export class PaymentCreationService {
     private readonly payments: PaymentRepository,
     private readonly settings: MerchantSettings,
     private readonly maintenance: MaintenanceFlags,
+    @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -46,6 +48,8 @@ export class PaymentCreationService {
 
     this.maintenance.assertOpen('api_collection');
     const merchant = await this.settings.requireReadyForPayments(caller);
+    // Live without a configured connector takes no card payment: refused before anything is stored.
+    this.processors.for(caller.environment);
     const { body } = input;
     const amount = parseWireAmount(body.amount);
     // Only a malformed amount is a schema error; a well-formed one of any size meets the limits (9000005).

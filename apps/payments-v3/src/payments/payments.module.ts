@@ -1,3 +1,4 @@
+import { CARD_PROCESSORS_PROVIDER } from '@platform/card-processing';
 import { Module } from '@nestjs/common';
 import { PaymentCreationService } from './payment-creation.service';
 import { FxRatesService } from './fx-rates.service';
@@ -6,5 +7,5 @@ import { PaymentQueryService } from './payment-query.service';
 import { PaymentRepository } from './payment.repository';
 import { PaymentsHandlers } from './payments.handlers';
 
-@Module({ providers: [FxRatesService, PaymentRepository, PaymentCreationService, PaymentExpiryService, PaymentQueryService, PaymentsHandlers] })
+@Module({ providers: [CARD_PROCESSORS_PROVIDER, FxRatesService, PaymentRepository, PaymentCreationService, PaymentExpiryService, PaymentQueryService, PaymentsHandlers] })
 export class PaymentsModule {}

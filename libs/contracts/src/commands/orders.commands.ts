@@ -90,17 +90,24 @@ export const GetCustomerOrder = defineCommand({
     environment: z.enum(['sandbox', 'live']),
     merchant_name: z.string(),
     three_ds_open: z.boolean(),
+    /** A live bank's 3-D Secure page for the customer, while the order waits for it. */
+    bank_page: z.string().nullable(),
     /** Origins the merchant allows to frame its hosted page. */
     frame_origins: z.array(z.string()),
   }),
 });
 
-/** The customer leaves the 3-D Secure screen; the answer says where the browser goes next. */
+/**
+ * The customer is back from 3-D Secure: `test_screen` with the sandbox screen's button
+ * (`{result}`), `bank_return` with the fields a live bank posted to checkout. The answer
+ * says where the browser goes next; a failed hosted attempt keeps the hosted page open.
+ */
+export const ChallengeAnswerSchema = z.record(z.string().max(64), z.string().max(4096)).refine((answer) => Object.keys(answer).length <= 32, 'at most 32 fields');
 export const CompleteThreeDs = defineCommand({
   type: 'orders.three-ds-complete',
   topic: Topics.ordersCommands,
-  request: z.object({ token: z.string().min(1).max(64), choice: z.enum(['success', 'failure', 'timeout']) }),
-  reply: z.object({ order: OrderSchema, return_url: z.string().nullable() }),
+  request: z.object({ token: z.string().min(1).max(64), source: z.enum(['test_screen', 'bank_return']), answer: ChallengeAnswerSchema }),
+  reply: z.object({ order: OrderSchema, return_url: z.string().nullable(), attempt_failure: z.string().nullable() }),
 });
 
 /** The customer pays on the hosted page; the card arrives sealed by checkout for orders-v4. */
@@ -108,7 +115,8 @@ export const HostedAttempt = defineCommand({
   type: 'orders.hosted-attempt',
   topic: Topics.ordersCommands,
   request: z.object({ token: z.string().min(1).max(64), card: SealedCardSchema }),
-  reply: z.object({ order: OrderSchema, return_url: z.string().nullable(), attempt_failure: z.string().nullable() }),
+  /** `at_bank`: the card went to the bank's 3-D Secure page; the customer is sent there. */
+  reply: z.object({ order: OrderSchema, return_url: z.string().nullable(), attempt_failure: z.string().nullable(), at_bank: z.boolean() }),
 });
 
 /** The operator maintains the BIN table of an environment (live data comes from the card schemes). */

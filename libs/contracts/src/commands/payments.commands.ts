@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { ChallengeAnswerSchema } from './orders.commands';
 
 export const PAYMENT_CURRENCIES = ['USD', 'EUR', 'AED', 'TRY'] as const;
 /** Currencies with an operator rate: the payment currencies and USDT, the payout asset. */
@@ -73,6 +74,8 @@ export const PaymentPageSchema = z.object({
   merchant_name: z.string(),
   stage: z.enum(['card_form', 'three_ds', 'result']),
   three_ds_card_last_four: z.string().nullable(),
+  /** A live bank's 3-D Secure page, shown instead of the sandbox test screen. */
+  bank_page: z.string().nullable(),
   return_url: z.string().nullable(),
 });
 export type PaymentPage = z.infer<typeof PaymentPageSchema>;
@@ -95,9 +98,10 @@ export const PayOnPaymentPage = defineCommand({
   reply: z.object({ page: PaymentPageSchema, form_error: z.string().nullable() }),
 });
 
+/** Back from 3-D Secure: the sandbox screen's button (`test_screen`) or the fields a live bank posted (`bank_return`). */
 export const CompletePaymentThreeDs = defineCommand({
   type: 'payments.page-three-ds',
   topic: Topics.paymentsCommands,
-  request: z.object({ token: pageToken, choice: z.enum(['success', 'failure', 'timeout']) }),
+  request: z.object({ token: pageToken, source: z.enum(['test_screen', 'bank_return']), answer: ChallengeAnswerSchema }),
   reply: PaymentPageSchema,
 });
