@@ -25,6 +25,8 @@ export const ConfigSchema = BaseConfigSchema.extend({
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_STATUS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** The operator API, per caller address. */
+  RATE_LIMIT_ADMIN_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Redis key prefix: separate deployments (or test stacks) sharing one Redis keep separate counts. */
   RATE_LIMIT_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/).default('rl'),

@@ -4,6 +4,7 @@ import { DATABASE } from './database';
 import { GatewayModule } from './gateway.module';
 import { installEdgeRateLimit } from './edge/edge-rate-limit';
 import { installJsonOnly } from './edge/json-only';
+import { TextSafetyInterceptor } from './edge/text-safety.interceptor';
 
 runService({
   name: 'gateway',
@@ -17,5 +18,6 @@ runService({
   configure: (app) => {
     installEdgeRateLimit(app);
     installJsonOnly(app);
+    app.useGlobalInterceptors(new TextSafetyInterceptor());
   },
 });

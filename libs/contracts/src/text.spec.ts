@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { characterCount, text, truncateCharacters } from './text';
+import { characterCount, isUnsafeText, text, truncateCharacters, unsafeTextFields } from './text';
 
 const astral = '😀';
+const ASTRAL = astral;
 
 describe('lengths in characters', () => {
   it('counts a character outside the Basic Multilingual Plane once', () => {
@@ -43,5 +44,19 @@ describe('lengths in characters', () => {
         return value.startsWith(cut) && characterCount(cut) === Math.min(count, max) && Buffer.from(cut, 'utf8').toString('utf8') === cut;
       }),
     );
+  });
+
+  it.each(['a\u0000b', 'bell\u0007', 'del\u007f', 'c1\u0085', 'lone \ud800 high', 'lone \udc00 low', 'reversed \udc00\ud800'])('refuses unsafe text %j', (value) => {
+    expect(isUnsafeText(value)).toBe(true);
+    expect(text({ max: 100 }).safeParse(value).success).toBe(false);
+  });
+
+  it.each(['line\nbreak', 'tab\there', 'crlf\r\n', `pair ${ASTRAL}`, 'çğış'])('accepts text %j', (value) => {
+    expect(isUnsafeText(value)).toBe(false);
+  });
+
+  it('names every unsafe field of a JSON body, nested and in arrays', () => {
+    expect(unsafeTextFields({ a: 'ok', card: { holder_name: 'x\u0000' }, list: ['fine', '\ud800'], n: 1 })).toEqual(['card.holder_name', 'list.1']);
+    expect(unsafeTextFields({ 'bad\u0000key': 'v' })).toEqual(['bad?key']);
   });
 });

@@ -8,7 +8,22 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('treats %s as public', (address) => {
+  it.each([
+    ['::7f00:1', 'IPv4-compatible 127.0.0.1'],
+    ['::a00:1', 'IPv4-compatible 10.0.0.1'],
+    ['::ffff:7f00:1', 'IPv4-mapped 127.0.0.1 in hex'],
+    ['::ffff:a9fe:a9fe', 'IPv4-mapped 169.254.169.254 in hex'],
+    ['2002:7f00:1::1', '6to4 of 127.0.0.1'],
+    ['2002:808:808::1', '6to4 of a public address, reached through a relay'],
+    ['64:ff9b::7f00:1', 'NAT64 well-known prefix'],
+    ['64:ff9b:1::a00:1', 'NAT64 local-use prefix'],
+    ['fec0::1', 'site-local'],
+    ['feff::1', 'site-local, end of the range'],
+  ])('refuses %s (%s)', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808'])('treats %s as public', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 

@@ -7,27 +7,50 @@ for (const [net, prefix] of [
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+// 2002::/16 (6to4) and 64:ff9b::/96, 64:ff9b:1::/48 (NAT64) embed IPv4 addresses a relay
+// would reach; fec0::/10 is the deprecated site-local range. (::/96 is checked apart: Node's
+// BlockList would match every IPv4 address against it.)
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
-  ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
+  ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
 
+/** ::/96: the unspecified and loopback addresses and the deprecated IPv4-compatible ones (::7f00:1 is 127.0.0.1). */
+function inZeroPrefix(ipv6: string): boolean {
+  const [head = '', tail = ''] = ipv6.split('::');
+  const groups = ipv6.includes('::')
+    ? [...head.split(':').filter(Boolean), ...Array(8 - head.split(':').filter(Boolean).length - tail.split(':').filter(Boolean).length).fill('0'), ...tail.split(':').filter(Boolean)]
+    : ipv6.split(':');
+  return groups.length === 8 && groups.slice(0, 6).every((group) => parseInt(group, 16) === 0);
+}
+
 const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+const IPV4_MAPPED_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
+
+/** An IPv4-mapped IPv6 address, dotted or in hex, is the IPv4 address it carries. */
+function unmapped(candidate: string): string {
+  const dotted = IPV4_MAPPED.exec(candidate)?.[1];
+  if (dotted) return dotted;
+  const hex = IPV4_MAPPED_HEX.exec(candidate);
+  if (!hex) return candidate;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
 
 /** Host names a test setup may open on the loopback interface (WEBHOOK_ALLOW_LOOPBACK). */
 export const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** True for a routable public address; false for private, loopback, link-local, reserved, documentation and multicast ranges. */
 export function isPublicAddress(candidate: string): boolean {
-  // An IPv4-mapped IPv6 address is the IPv4 address it carries.
-  const address = IPV4_MAPPED.exec(candidate)?.[1] ?? candidate;
+  const address = unmapped(candidate);
   const version = isIP(address);
   if (version === 0) return false;
+  if (version === 6 && (address.includes('.') || inZeroPrefix(address))) return false;
   return !NOT_PUBLIC.check(address, version === 4 ? 'ipv4' : 'ipv6');
 }
 
 export function isLoopbackAddress(candidate: string): boolean {
-  const address = IPV4_MAPPED.exec(candidate)?.[1] ?? candidate;
+  const address = unmapped(candidate);
   return address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
 }
 

@@ -1,3 +1,5 @@
+import { isUnsafeText } from '@platform/contracts';
+
 /** The fields of the card form (ARCHITECTURE.md, sandbox test screens) and what each accepts. */
 const CARD_FORM_FIELDS: Record<string, RegExp> = {
   holder_name: /^.{2,120}$/u,
@@ -13,5 +15,6 @@ export function readCardForm(form: Record<string, unknown>): Record<string, stri
   const card = Object.fromEntries(Object.keys(CARD_FORM_FIELDS).map((name) => [name, text(name)]));
   // People type card numbers in groups.
   card.number = card.number!.replace(/[\s-]/g, '');
-  return Object.entries(CARD_FORM_FIELDS).every(([name, pattern]) => pattern.test(card[name]!)) ? card : null;
+  const wellFormed = Object.entries(CARD_FORM_FIELDS).every(([name, pattern]) => pattern.test(card[name]!));
+  return wellFormed && !isUnsafeText(card.holder_name!) ? card : null;
 }
