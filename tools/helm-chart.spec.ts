@@ -32,7 +32,7 @@ function helm(args: string[]): { status: number | null; stdout: string; stderr: 
 type Manifest = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec: any };
 
 function render(extra: string[] = []): Manifest[] {
-  const result = helm(['template', 'pay', CHART, '--namespace', 'payments', '--set', 'secrets.existingSecret=platform-secrets', ...extra]);
+  const result = helm(['template', 'pay', CHART, '--namespace', 'payments', '--set', 'secrets.existingSecret=platform-secrets', '--set', 'config.trustedProxies=10.0.0.0/8', ...extra]);
   if (result.status !== 0) throw new Error(result.stderr);
   return (loadAll(result.stdout) as (Manifest | null)[]).filter((doc): doc is Manifest => doc !== null);
 }
@@ -41,7 +41,7 @@ const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payo
 
 describe('Helm chart', () => {
   it('passes helm lint', () => {
-    const result = helm(['lint', CHART, '--strict', '--set', 'secrets.existingSecret=platform-secrets']);
+    const result = helm(['lint', CHART, '--strict', '--set', 'secrets.existingSecret=platform-secrets', '--set', 'config.trustedProxies=10.0.0.0/8']);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
@@ -51,6 +51,12 @@ describe('Helm chart', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('secrets.existingSecret is required');
     expect(result.stderr).toContain('CARD_DATA_KEY');
+  });
+
+  it('refuses to render without the ingress addresses the apps must trust', () => {
+    const result = helm(['template', 'pay', CHART, '--set', 'secrets.existingSecret=platform-secrets']);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('config.trustedProxies is required');
   });
 
   it('renders a hardened, probed Deployment and a Service for each of the nine apps', () => {

@@ -20,6 +20,13 @@ describe('configuration fails fast', () => {
     expect(result.stderr).toContain('ADMIN_TOKEN: required in production');
     expect(result.stderr).toContain('MASTER_KEY: required in production');
     expect(result.stderr).toContain('WEBHOOK_ALLOW_LOOPBACK: must not be true in production');
+    expect(result.stderr).toContain('TRUSTED_PROXIES: required in production');
+  });
+
+  it('refuses to start checkout in production without the proxies it must trust', () => {
+    const result = start('checkout', { NODE_ENV: 'production' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('TRUSTED_PROXIES: required in production');
   });
 
   it('refuses to start orders-v4 in production without the key of card fingerprints', () => {

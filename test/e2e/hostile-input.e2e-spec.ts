@@ -79,6 +79,14 @@ describe('hostile input', () => {
     });
   });
 
+  it('sets the CSRF cookie Secure when a trusted proxy terminated TLS', async () => {
+    const order = await v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin: '540061' });
+    const behindTls = await fetch(order.body.data.hosted_url, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(behindTls.headers.get('set-cookie')).toMatch(/; Secure/);
+    const plain = await fetch(order.body.data.hosted_url);
+    expect(plain.headers.get('set-cookie')).not.toMatch(/; Secure/);
+  });
+
   describe('rate limits', () => {
     const statusFrom = (address: string, path = '/api/v3/service-status') => fetch(`${stack.url('gateway')}${path}`, { headers: { 'X-Forwarded-For': address } });
 

@@ -9,6 +9,7 @@ runService({
   rpcClient: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
+  trustedProxies: (config) => config.TRUSTED_PROXIES,
   // Forms arrive as application/x-www-form-urlencoded; Nest's Fastify adapter parses them.
   bodyLimitBytes: 16 * 1024,
   imports: () => [CustomerPagesModule],

@@ -4,11 +4,12 @@ import {
   CardDataKeyFields,
   MasterKeyFields,
   Secret,
+  TrustedProxiesFields,
   requireCardDataKeyInProduction,
   requireMasterKeyInProduction,
+  requireTrustedProxiesInProduction,
   secret,
 } from '@platform/service-kit';
-import { parseAllowlistEntry } from './auth/ip-allowlist';
 
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -30,17 +31,13 @@ export const ConfigSchema = BaseConfigSchema.extend({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Redis key prefix: separate deployments (or test stacks) sharing one Redis keep separate counts. */
   RATE_LIMIT_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/).default('rl'),
-  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
-  TRUSTED_PROXIES: z
-    .string()
-    .default('')
-    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
-    .refine((entries) => entries.every((entry) => parseAllowlistEntry(entry) !== null), 'expected IP addresses or CIDR ranges'),
+  ...TrustedProxiesFields,
   ...CardDataKeyFields,
 })
   .superRefine((config, ctx) => {
     requireCardDataKeyInProduction(config, ctx);
     requireMasterKeyInProduction(config, ctx);
+    requireTrustedProxiesInProduction(config, ctx);
     if (config.NODE_ENV !== 'production') return;
     if (!config.ADMIN_TOKEN) ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
     if (config.WEBHOOK_ALLOW_LOOPBACK) {

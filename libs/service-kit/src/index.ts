@@ -16,3 +16,4 @@ export * from './periodic-task';
 export * from './metrics';
 export * from './maintenance-flags';
 export * from './idempotency';
+export * from './trusted-proxies';

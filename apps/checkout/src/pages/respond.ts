@@ -45,6 +45,7 @@ export function sendRedirect(reply: FastifyReply, location: string): void {
   void reply.status(303).header('location', location).header('cache-control', 'no-store').send();
 }
 
+/** Secure whenever the customer's connection is TLS: direct, or terminated by a trusted proxy (X-Forwarded-Proto). */
 export function setCsrfCookie(reply: FastifyReply, request: FastifyRequest, value: string): void {
   void reply.header('set-cookie', `${CSRF_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`);
 }
