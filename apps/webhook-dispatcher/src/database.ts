@@ -1,3 +1,4 @@
+import { InterruptedAttempts1763700000200 } from './migrations/1763700000200-interrupted-attempts';
 import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Deliveries1763700000100 } from './migrations/1763700000100-deliveries';
@@ -5,5 +6,5 @@ import { Deliveries1763700000100 } from './migrations/1763700000100-deliveries';
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'webhooks',
-  migrations: [MessagingTables1763700000000, Deliveries1763700000100] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Deliveries1763700000100, InterruptedAttempts1763700000200] as MigrationClass[],
 };

@@ -17,7 +17,7 @@ function toDelivery(row: DeliveryRow, acceptLanguage: string | undefined): Deliv
     event: row.event_type,
     status: row.status,
     payment_code: row.payment_code,
-    attempt_count: row.attempt_count,
+    attempt_count: row.made_attempts,
     last_status_code: row.last_status_code,
     last_error: row.last_error,
     last_error_code: row.last_error_code,

@@ -12,7 +12,10 @@ export interface DeliveryRow {
   url: string;
   body: string;
   status: 'pending' | 'delivered' | 'failed';
+  /** Claims so far, each with its own attempt number (an attempt cut by a crash included). */
   attempt_count: number;
+  /** Attempts made and recorded: what counts against max_attempts and the retry schedule. */
+  made_attempts: number;
   max_attempts: number;
   last_status_code: number | null;
   last_error: string | null;
@@ -24,7 +27,8 @@ export interface DeliveryRow {
 
 export type NewDelivery = Pick<DeliveryRow, 'id' | 'event_id' | 'event_type' | 'scheme' | 'merchant_code' | 'environment' | 'payment_code' | 'url' | 'body' | 'created_at'>;
 
-const COLUMNS = `id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, status, attempt_count, max_attempts,
+const COLUMNS = `id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, status, attempt_count,
+  attempt_count - interrupted_count AS made_attempts, max_attempts,
   last_status_code, last_error, last_error_code, next_attempt_at, delivered_at, created_at`;
 
 /** SQL over deliveries and their attempts; merchant reads are scoped to merchant and environment. */
@@ -47,7 +51,8 @@ export class DeliveryRepository {
   async claimDue(tx: SqlExecutor, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
     const claimed = await queryRows<DeliveryRow>(
       tx,
-      `UPDATE webhooks.deliveries SET attempt_count = attempt_count + 1, lease_until = $2
+      // A lease still set was never released by a recorded attempt: that attempt was cut short.
+      `UPDATE webhooks.deliveries SET attempt_count = attempt_count + 1, interrupted_count = interrupted_count + (lease_until IS NOT NULL)::int, lease_until = $2
         WHERE id IN (SELECT id FROM webhooks.deliveries
                       WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
                       ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
@@ -55,6 +60,7 @@ export class DeliveryRepository {
       [now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit],
     );
     for (const row of claimed) {
+      await tx.query(`UPDATE webhooks.attempts SET finished_at = $2, error_code = 'attempt_interrupted' WHERE delivery_id = $1 AND finished_at IS NULL`, [row.id, now.toISOString()]);
       await tx.query('INSERT INTO webhooks.attempts (delivery_id, attempt_no, started_at) VALUES ($1, $2, $3)', [row.id, row.attempt_count, now.toISOString()]);
     }
     return claimed;
@@ -106,7 +112,7 @@ export class DeliveryRepository {
   async requeue(tx: SqlExecutor, id: string, now: Date): Promise<DeliveryRow> {
     const rows = await queryRows<DeliveryRow>(
       tx,
-      `UPDATE webhooks.deliveries SET status = 'pending', next_attempt_at = $2, max_attempts = attempt_count + 1, lease_until = NULL
+      `UPDATE webhooks.deliveries SET status = 'pending', next_attempt_at = $2, max_attempts = attempt_count - interrupted_count + 1, lease_until = NULL
         WHERE id = $1 AND status = 'failed' RETURNING ${COLUMNS}`,
       [id, now.toISOString()],
     );

@@ -71,6 +71,14 @@ class TestClock implements Clock {
   }
 }
 
+async function eventuallyTrue(probe: () => Promise<boolean>, timeoutMs = 20000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('webhook dispatcher on real infrastructure', () => {
   let kafka: KafkaConnection;
   let dataSource: DataSource;
@@ -313,7 +321,7 @@ describe('webhook dispatcher on real infrastructure', () => {
     expect(shop.requests).toHaveLength(0);
   });
 
-  it('makes an attempt cut short by a crash again once its lease runs out, as the next attempt', async () => {
+  it('makes an attempt cut short by a crash again once its lease runs out, without using up one of the 11', async () => {
     const clock = new TestClock();
     const shop = await receiver((_, response) => response.writeHead(200).end());
     const row = await delivery(shop.url, clock.now());
@@ -324,12 +332,62 @@ describe('webhook dispatcher on real infrastructure', () => {
     expect(shop.requests).toHaveLength(0);
     clock.advanceTo(new Date(clock.now().getTime() + 60_000));
     await worker.dispatchDue();
-    expect(await reload(row)).toMatchObject({ status: 'delivered', attempt_count: 2 });
-    const attempts = await queryRows<{ attempt_no: number; status_code: number | null }>(dataSource, 'SELECT attempt_no, status_code FROM webhooks.attempts WHERE delivery_id = $1 ORDER BY attempt_no', [row.id]);
+    expect(await reload(row)).toMatchObject({ status: 'delivered', attempt_count: 2, made_attempts: 1 });
+    const attempts = await queryRows<{ attempt_no: number; status_code: number | null; error_code: string | null }>(
+      dataSource,
+      'SELECT attempt_no, status_code, error_code FROM webhooks.attempts WHERE delivery_id = $1 ORDER BY attempt_no',
+      [row.id],
+    );
     expect(attempts).toEqual([
-      { attempt_no: 1, status_code: null },
-      { attempt_no: 2, status_code: 200 },
+      { attempt_no: 1, status_code: null, error_code: 'attempt_interrupted' },
+      { attempt_no: 2, status_code: 200, error_code: null },
     ]);
+  });
+
+  it('still makes all 11 attempts, on the spec schedule, when crashes cut some short', async () => {
+    const clock = new TestClock();
+    const shop = await receiver((_, response) => response.writeHead(500).end('down'));
+    const row = await delivery(shop.url, clock.now());
+    const worker = dispatcher(clock);
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 11; attempt += 1) {
+      if (attempt === 1 || attempt === 5) {
+        // A replica dies holding the claim; the lease runs out.
+        await dataSource.transaction((tx) => repository.claimDue(tx, clock.now(), 60_000, 100));
+        clock.advanceTo(new Date(clock.now().getTime() + 60_000));
+      }
+      const before = clock.now();
+      await worker.dispatchDue();
+      const after = await reload(row);
+      expect(after.made_attempts).toBe(attempt);
+      if (after.next_attempt_at) {
+        waits.push((new Date(after.next_attempt_at).getTime() - before.getTime()) / 1000);
+        clock.advanceTo(new Date(after.next_attempt_at));
+      }
+    }
+    expect(await reload(row)).toMatchObject({ status: 'failed', attempt_count: 13, made_attempts: 11 });
+    expect(shop.requests).toHaveLength(11);
+    expect(waits).toEqual([60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400, 172800]);
+  });
+
+  it('never runs more attempts at once than DISPATCH_CONCURRENCY, however often the slots are filled', async () => {
+    const clock = new TestClock();
+    let open = 0;
+    let most = 0;
+    const shop = await receiver((_, response) => {
+      open += 1;
+      most = Math.max(most, open);
+      setTimeout(() => {
+        open -= 1;
+        response.writeHead(200).end();
+      }, 30);
+    });
+    const rows = await Promise.all(Array.from({ length: 40 }, () => delivery(shop.url, clock.now())));
+    const worker = new DispatcherService(dataSource, repository, settings, new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }), clock, { ...config, DISPATCH_CONCURRENCY: 4 }, logger, new Metrics('dispatcher-it-slots'));
+    await Promise.all(Array.from({ length: 12 }, () => worker.fillSlots()));
+    await eventuallyTrue(async () => (await Promise.all(rows.map(reload))).every((current) => current.status === 'delivered'));
+    expect(most).toBeLessThanOrEqual(4);
+    expect(shop.requests).toHaveLength(40);
   });
 
   it('shares due deliveries between two replicas without ever sending one twice', async () => {

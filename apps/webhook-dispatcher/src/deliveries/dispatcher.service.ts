@@ -21,6 +21,8 @@ const LEASE_MS = 60_000;
 export class DispatcherService extends ScheduledWork {
   private readonly masterKey: Buffer;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Slots held by a claim still on its way back from the database. */
+  private claiming = 0;
   private readonly outcomes: Counter<'outcome' | 'scheme'>;
   private readonly latency: Histogram<'outcome'>;
 
@@ -66,9 +68,16 @@ export class DispatcherService extends ScheduledWork {
    * the whole batch. Each finished attempt frees its slot for the next due delivery.
    */
   async fillSlots(): Promise<void> {
-    const free = this.config.DISPATCH_CONCURRENCY - this.inFlight.size;
+    // Slots are taken before the claim's await: calls that overlap it see them as used.
+    const free = this.config.DISPATCH_CONCURRENCY - this.inFlight.size - this.claiming;
     if (free <= 0) return;
-    const claimed = await this.claim(free);
+    this.claiming += free;
+    let claimed: DeliveryRow[];
+    try {
+      claimed = await this.claim(free);
+    } finally {
+      this.claiming -= free;
+    }
     for (const delivery of claimed) {
       const running: Promise<void> = this.attempt(delivery)
         .catch((error: unknown) => this.logger.error({ err: error, delivery_id: delivery.id }, 'webhook attempt failed to record'))
@@ -102,7 +111,7 @@ export class DispatcherService extends ScheduledWork {
     const next = outcome.delivered
       ? { status: 'delivered' as const, nextAttemptAt: null }
       : (() => {
-          const at = nextAttemptAt(delivery.attempt_count, delivery.max_attempts, finishedAt, this.config.WEBHOOK_RETRY_TIME_SCALE);
+          const at = nextAttemptAt(delivery.made_attempts, delivery.max_attempts, finishedAt, this.config.WEBHOOK_RETRY_TIME_SCALE);
           return { status: at ? ('pending' as const) : ('failed' as const), nextAttemptAt: at };
         })();
     await this.dataSource.transaction((tx) => this.deliveries.recordAttempt(tx, delivery, outcome, next, finishedAt));
@@ -110,7 +119,7 @@ export class DispatcherService extends ScheduledWork {
     this.outcomes.inc({ outcome: label, scheme: delivery.scheme });
     this.latency.observe({ outcome: outcome.delivered ? 'delivered' : 'failed' }, outcome.durationMs / 1000);
     this.logger.info(
-      { delivery_id: delivery.id, event_id: delivery.event_id, attempt: delivery.attempt_count, outcome: label, status_code: outcome.statusCode, error_code: outcome.errorCode },
+      { delivery_id: delivery.id, event_id: delivery.event_id, attempt: delivery.made_attempts, outcome: label, status_code: outcome.statusCode, error_code: outcome.errorCode },
       'webhook attempt',
     );
   }
