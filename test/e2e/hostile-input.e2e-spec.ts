@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { OperatorClient, Stack, V3Client, V4Client, cardFields, openScreen, submitForm, type SignedResponse } from '@platform/testing';
+import { randomInt, randomUUID } from 'node:crypto';
+import { OperatorClient, Stack, V3Client, V4Client, cardFields, luhnComplete, openScreen, submitForm, type SignedResponse } from '@platform/testing';
 
 /**
  * Input a hostile or broken client sends: control characters and unpaired surrogates in any
@@ -17,7 +17,13 @@ describe('hostile input', () => {
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'status'],
       portBase: 21280,
-      env: { TRUSTED_PROXIES: '127.0.0.1,::1', RATE_LIMIT_STATUS_PER_MINUTE: '3', RATE_LIMIT_ADMIN_PER_MINUTE: '40' },
+      env: {
+        TRUSTED_PROXIES: '127.0.0.1,::1',
+        RATE_LIMIT_STATUS_PER_MINUTE: '3',
+        RATE_LIMIT_ADMIN_PER_MINUTE: '40',
+        CARD_ATTEMPTS_PER_ADDRESS_PER_HOUR: '20',
+        CARD_DAILY_ATTEMPTS: '2',
+      },
     });
     operator = new OperatorClient(stack.url('gateway'));
     const merchant = await operator.provisionMerchant();
@@ -85,6 +91,61 @@ describe('hostile input', () => {
     expect(behindTls.headers.get('set-cookie')).toMatch(/; Secure/);
     const plain = await fetch(order.body.data.hosted_url);
     expect(plain.headers.get('set-cookie')).not.toMatch(/; Secure/);
+  });
+
+  describe('card testing on customer pages', () => {
+    const hostedOrder = async () => {
+      const order = await v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin: '540061' });
+      return { url: order.body.data.hosted_url as string, id: order.body.data.merchant_order_id as string };
+    };
+    const statusOf = async (id: string) => (await v4.get(`/api/v4/orders/${id}`)).body.data.status;
+
+    it('takes five card attempts on one hosted page, then sends no card to the bank', async () => {
+      const { url, id } = await hostedOrder();
+      const form = await openScreen(url);
+      for (let i = 0; i < 5; i += 1) expect((await submitForm(url, form, cardFields('4355090000005151'))).status).toBe(422);
+      const sixth = await submitForm(url, form, cardFields('4355090000044242'));
+      expect(sixth.status).toBe(422);
+      expect(await statusOf(id)).toBe('requires_hosted');
+    });
+
+    it("applies the BIN table to a hosted-page card as to a direct order's", async () => {
+      const { url, id } = await hostedOrder();
+      const form = await openScreen(url);
+      for (const number of [luhnComplete('999999000000001'), luhnComplete('979210000000001')]) {
+        expect((await submitForm(url, form, cardFields(number))).status).toBe(422);
+      }
+      expect(await statusOf(id)).toBe('requires_hosted');
+    });
+
+    it("counts a hosted-page card against the card's daily limit", async () => {
+      const number = luhnComplete(`435509${randomInt(100000000, 999999999)}`);
+      const outcomes: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const { url, id } = await hostedOrder();
+        await submitForm(url, await openScreen(url), cardFields(number));
+        outcomes.push(await statusOf(id));
+      }
+      expect(outcomes).toEqual(['paid', 'paid', 'requires_hosted']);
+    });
+
+    it('limits card attempts per client address across pages', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        const { url } = await hostedOrder();
+        const form = await openScreen(url);
+        const response = await fetch(url, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie!, 'X-Forwarded-For': '198.51.100.50' },
+          body: new URLSearchParams({ csrf: form.csrf!, ...cardFields('4355090000005151') }).toString(),
+        });
+        statuses.push(response.status);
+        if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 422)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    });
   });
 
   describe('rate limits', () => {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from './config';
 import { CsrfTokens } from './three-ds/csrf';
+import { CardAttemptLimit } from './card-attempts/card-attempt-limit';
 import { HostedController } from './hosted/hosted.controller';
 import { PaymentPageController } from './payment-page/payment-page.controller';
 import { ThreeDsController } from './three-ds/three-ds.controller';
@@ -11,6 +12,7 @@ const DEV_CSRF_KEY = 'dev-checkout-csrf-key-not-for-production';
 @Module({
   controllers: [ThreeDsController, HostedController, PaymentPageController],
   providers: [
+    CardAttemptLimit,
     {
       provide: CsrfTokens,
       inject: [CONFIG],

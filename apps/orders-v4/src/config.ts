@@ -31,6 +31,8 @@ export const ConfigSchema = BaseConfigSchema.extend({
   CARD_DAILY_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   CARD_DAILY_AMOUNT: twoDecimals.default('100000.00'),
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** Card attempts one hosted page takes; past them every attempt is refused (card testing). */
+  HOSTED_PAGE_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   /** How often pending live orders are looked up at the processor. */
   PENDING_LOOKUP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   ...LiveProcessingFields,

@@ -7,9 +7,10 @@ import { IssuerAvailability1763700000400 } from './migrations/1763700000400-issu
 import { CardUsageIndex1763700000500 } from './migrations/1763700000500-card-usage-index';
 import { FingerprintsWithoutCvv1763700000600 } from './migrations/1763700000600-fingerprints-without-cvv';
 import { ProcessorAttempts1763700000700 } from './migrations/1763700000700-processor-attempts';
+import { PageAttempts1763700000800 } from './migrations/1763700000800-page-attempts';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'orders',
-  migrations: [MessagingTables1763700000000, BinTable1763700000100, Orders1763700000200, SandboxScenario1763700000300, IssuerAvailability1763700000400, CardUsageIndex1763700000500, FingerprintsWithoutCvv1763700000600, ProcessorAttempts1763700000700] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, BinTable1763700000100, Orders1763700000200, SandboxScenario1763700000300, IssuerAvailability1763700000400, CardUsageIndex1763700000500, FingerprintsWithoutCvv1763700000600, ProcessorAttempts1763700000700, PageAttempts1763700000800] as MigrationClass[],
 };

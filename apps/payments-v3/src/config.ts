@@ -14,6 +14,8 @@ export const ConfigSchema = BaseConfigSchema.extend({
   LEDGER_FOLLOW_UP_INTERVAL_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** How long the 3-D Secure screen of one attempt stays open. */
   THREE_DS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Card attempts one payment page takes (card testing). */
+  PAYMENT_PAGE_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   ...CardDataKeyFields,
   ...LiveProcessingFields,
 }).superRefine((config, ctx) => {

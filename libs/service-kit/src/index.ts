@@ -17,3 +17,5 @@ export * from './metrics';
 export * from './maintenance-flags';
 export * from './idempotency';
 export * from './trusted-proxies';
+export * from './sliding-window-limiter';
+export * from './caller-bucket';

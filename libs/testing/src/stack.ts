@@ -98,6 +98,8 @@ export class Stack {
           // card limits apart from the suite that tests them would count other suites' orders.
           CARD_DAILY_ATTEMPTS: '1000000',
           CARD_DAILY_AMOUNT: '9999999999.00',
+          // Every suite's customer is 127.0.0.1: the per-address card attempt limit is tested on its own.
+          CARD_ATTEMPTS_PER_ADDRESS_PER_HOUR: '100000',
           ...acquirer?.env,
           ...options.env,
         },

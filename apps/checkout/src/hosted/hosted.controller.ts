@@ -8,7 +8,8 @@ import { CONFIG, LOGGER, cardDataKey, hostedCardSealContext } from '@platform/se
 import type { Config } from '../config';
 import { readCardForm } from '../pages/card-form';
 import { hostedPage } from '../pages/hosted.page';
-import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
+import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, sendTooManyAttempts, setCsrfCookie } from '../pages/respond';
+import { CardAttemptLimit } from '../card-attempts/card-attempt-limit';
 import { notFoundPage, orderResultPage } from '../pages/three-ds.page';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
 import { acceptBankReturn, acceptForm } from '../pages/accept-form';
@@ -21,6 +22,7 @@ export class HostedController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly csrf: CsrfTokens,
+    private readonly attemptLimit: CardAttemptLimit,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CONFIG) config: Config,
   ) {
@@ -43,6 +45,8 @@ export class HostedController {
   async pay(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const form = acceptForm(token, body, request, reply, this.csrf);
     if (!form) return;
+    const wait = await this.attemptLimit.take(request);
+    if (wait !== null) return sendTooManyAttempts(reply, wait);
     try {
       const card = readCardForm(form);
       if (!card) {

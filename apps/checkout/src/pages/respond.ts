@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
 import { CSRF_COOKIE } from '../three-ds/csrf';
-import { maintenancePage, notFoundPage, unavailablePage } from './three-ds.page';
+import { maintenancePage, notFoundPage, tooManyAttemptsPage, unavailablePage } from './three-ds.page';
 
 /** The unguessable order token in a customer page address. */
 export const PAGE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -56,4 +56,10 @@ export function sendFailurePage(reply: FastifyReply, error: unknown, logger: Log
   if (error instanceof ApiError && error.code === '1000013') return sendPage(reply, 503, maintenancePage());
   logger.error({ err: error }, 'customer page failed');
   sendPage(reply, 503, unavailablePage());
+}
+
+/** Past the card attempts of the client's address: 429 with the wait, nothing sent on. */
+export function sendTooManyAttempts(reply: FastifyReply, retryAfterSeconds: number): void {
+  void reply.header('retry-after', String(retryAfterSeconds));
+  sendPage(reply, 429, tooManyAttemptsPage());
 }

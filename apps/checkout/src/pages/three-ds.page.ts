@@ -50,6 +50,10 @@ export function maintenancePage(): string {
   return page('Bakım çalışması', '<h1>Ödemeler kısa bir bakım çalışması nedeniyle durduruldu.</h1><p class="muted">Lütfen biraz sonra bu sayfayı yenileyin; bağlantınız geçerliliğini korur.</p>');
 }
 
+export function tooManyAttemptsPage(): string {
+  return page('Çok fazla deneme', '<h1>Bu bağlantıdan çok fazla kart denemesi yapıldı.</h1><p class="muted">Lütfen bir süre sonra yeniden deneyin.</p>');
+}
+
 export function forbiddenPage(): string {
   return page('Oturum süresi doldu', '<h1>Bu form artık geçerli değil.</h1><p class="muted">Sayfayı yenileyip yeniden deneyin.</p>');
 }

@@ -8,7 +8,8 @@ import { CONFIG, LOGGER, cardDataKey, paymentPageCardSealContext } from '@platfo
 import type { Config } from '../config';
 import { attemptMessage, cardFormPage } from '../pages/card-form.page';
 import { paymentResultPage } from '../pages/payment-result.page';
-import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
+import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, sendTooManyAttempts, setCsrfCookie } from '../pages/respond';
+import { CardAttemptLimit } from '../card-attempts/card-attempt-limit';
 import { forbiddenPage, notFoundPage, threeDsPage } from '../pages/three-ds.page';
 import { readCardForm } from '../pages/card-form';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
@@ -28,6 +29,7 @@ export class PaymentPageController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly csrf: CsrfTokens,
+    private readonly attemptLimit: CardAttemptLimit,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CONFIG) config: Config,
   ) {
@@ -49,6 +51,8 @@ export class PaymentPageController {
   async pay(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const form = acceptForm(token, body, request, reply, this.csrf);
     if (!form) return;
+    const wait = await this.attemptLimit.take(request);
+    if (wait !== null) return sendTooManyAttempts(reply, wait);
     try {
       const card = readCardForm(form);
       if (!card) {

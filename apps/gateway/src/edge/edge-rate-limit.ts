@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { RateLimits } from '../rate-limit/rate-limits';
-import { callerBucket } from '../rate-limit/caller-bucket';
+import { callerBucket } from '@platform/service-kit';
 
 const PUBLIC_STATUS_PATH = '/api/v3/service-status';
 

@@ -3,9 +3,8 @@ import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
 import { ApiError } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER } from '@platform/service-kit';
+import { CONFIG, LOGGER, SlidingWindowLimiter, type LimitDecision } from '@platform/service-kit';
 import type { Config } from '../config';
-import { SlidingWindowLimiter, type LimitDecision } from './sliding-window-limiter';
 
 export type LimitKind = 'ip' | 'key' | 'status' | 'admin';
 

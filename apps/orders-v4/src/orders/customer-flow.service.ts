@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type MerchantEnvironment, type Order } from '@platform/contracts';
-import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, hostedCardSealContext, masterKey } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardFingerprintKey, hostedCardSealContext, masterKey } from '@platform/service-kit';
+import type { SqlExecutor } from '@platform/persistence';
 import { BinRepository } from '../bins/bin.repository';
-import { CARD_PROCESSORS, CardProcessors, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type ChallengeAnswer } from '@platform/card-processing';
+import { BinLookupService } from '../bins/bin-lookup.service';
+import { OrderFingerprints } from './order-fingerprints';
+import { OrderLimits } from './order-limits';
+import { CARD_PROCESSORS, CardProcessors, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type CardForAuthorisation, type ChallengeAnswer } from '@platform/card-processing';
 import type { Config } from '../config';
 import { OrderRepository, type CardSummary, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
@@ -16,22 +20,35 @@ import { returnAddress } from './return-address';
  * with the bank's answer. A paid or failed order publishes its event in the same
  * transaction and tells checkout where to send the browser.
  */
+/** What a direct order's refusal becomes for a card typed on the hosted page (a decline reason the customer sees). */
+const HOSTED_REFUSALS: Partial<Record<string, string>> = {
+  '0055233': 'card_brand_not_supported',
+  '0055230': 'payment_not_permitted',
+  '0055231': 'bank_unavailable',
+  '0055221': 'card_limit_reached',
+};
+
 @Injectable()
 export class CustomerFlowService {
   private readonly masterKey: Buffer;
   private readonly cardKey: Buffer;
+  private readonly fingerprints: OrderFingerprints;
+  private readonly limits: OrderLimits;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly orders: OrderRepository,
     private readonly settings: MerchantSettings,
     private readonly bins: BinRepository,
+    private readonly binLookup: BinLookupService,
     @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
     private readonly maintenance: MaintenanceFlags,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.masterKey = masterKey(config);
     this.cardKey = cardDataKey(config);
+    this.fingerprints = new OrderFingerprints(cardFingerprintKey(config));
+    this.limits = new OrderLimits(orders, config);
   }
 
   async view(
@@ -132,6 +149,12 @@ export class CustomerFlowService {
       const owner = { merchantCode: order.merchant_code, environment: order.environment };
       const processor = this.processors.for(order.environment);
       const bin = card.number.slice(0, 6);
+      // The same checks as a direct order's card, and a cap per page: a hosted page is no free card-testing tool.
+      const refused = await this.hostedCardRefusal(tx, order, card, now);
+      if (refused) {
+        attemptFailure = refused;
+        return order;
+      }
       const info = await this.bins.find(order.environment, bin);
       const summary: CardSummary = {
         holder_name: card.holderName,
@@ -169,6 +192,25 @@ export class CustomerFlowService {
       attempt_failure: attemptFailure,
       at_bank: this.hostedOpen(row, now) && row.bank_page !== null,
     };
+  }
+
+  /** Why a hosted-page card is not sent to the bank, as a decline reason; null when it may go. */
+  private async hostedCardRefusal(tx: SqlExecutor, order: OrderRow, card: CardForAuthorisation, now: Date): Promise<string | null> {
+    const owner = { merchantCode: order.merchant_code, environment: order.environment };
+    const fingerprint = this.fingerprints.card(card);
+    const attempts = await this.orders.countPageAttempt(tx, owner, order.id);
+    if (attempts > this.config.HOSTED_PAGE_ATTEMPTS) return 'security_declined';
+    const bin = card.number.slice(0, 6);
+    try {
+      await this.binLookup.lookup(owner, bin, order.amount);
+      await this.binLookup.assertIssuerAvailable(owner, bin);
+      await this.limits.assertCard(tx, this.limits.cardRule(owner, card.number, fingerprint), order.amount, now);
+    } catch (error) {
+      if (error instanceof ApiError && error.code in HOSTED_REFUSALS) return HOSTED_REFUSALS[error.code]!;
+      throw error;
+    }
+    await this.orders.setCardFingerprint(tx, owner, order.id, fingerprint);
+    return null;
   }
 
   private hostedOpen(order: OrderRow, now: Date): boolean {

@@ -146,6 +146,21 @@ export class OrderRepository {
     );
   }
 
+  /** Counts one card attempt on the order's hosted page; answers the count. */
+  async countPageAttempt(tx: SqlExecutor, owner: Caller, id: string): Promise<number> {
+    const rows = await queryRows<{ page_attempts: number }>(
+      tx,
+      `UPDATE orders.orders SET page_attempts = page_attempts + 1 WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING page_attempts`,
+      [owner.merchantCode, owner.environment, id],
+    );
+    return rows[0]!.page_attempts;
+  }
+
+  /** The card a hosted page sends to the bank counts towards that card's daily limits. */
+  async setCardFingerprint(tx: SqlExecutor, owner: Caller, id: string, cardFingerprint: string): Promise<void> {
+    await tx.query('UPDATE orders.orders SET card_fingerprint = $4 WHERE merchant_code = $1 AND environment = $2 AND id = $3', [owner.merchantCode, owner.environment, id, cardFingerprint]);
+  }
+
   /** Serialises order creation per subject (an account, a card) until the transaction ends. */
   async lock(tx: SqlExecutor, subject: string): Promise<void> {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [subject]);

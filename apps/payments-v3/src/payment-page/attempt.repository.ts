@@ -41,6 +41,11 @@ export class AttemptRepository {
     );
   }
 
+  async count(tx: SqlExecutor, paymentId: string): Promise<number> {
+    const rows = await queryRows<{ n: number }>(tx, 'SELECT count(*)::int AS n FROM payments.attempts WHERE payment_id = $1', [paymentId]);
+    return rows[0]?.n ?? 0;
+  }
+
   /** An attempt the processor answered at once: declined, or paid without a challenge. */
   async recordFinished(tx: SqlExecutor, paymentId: string, card: AttemptCard, outcome: { status: 'failed' | 'paid'; reasonCode: string | null }, now: Date): Promise<void> {
     await tx.query(

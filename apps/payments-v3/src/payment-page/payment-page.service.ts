@@ -52,6 +52,11 @@ export class PaymentPageService {
       if (!passesLuhn(card.number)) formError = 'card_details_invalid';
       else if (!notExpired(card.expiryMonth, card.expiryYear, now)) formError = 'card_expiry_invalid';
       if (formError) return this.page(row, waiting, now);
+      // A payment page is no free card-testing tool: past its attempts, no card goes to the bank.
+      if ((await this.attempts.count(tx, row.id)) >= this.config.PAYMENT_PAGE_ATTEMPTS) {
+        formError = 'security_declined';
+        return this.page(row, waiting, now);
+      }
       // The customer came back from the 3-D Secure screen and typed another card.
       if (waiting) await this.attempts.finish(tx, waiting.id, 'abandoned', null, now);
       const summary: AttemptCard = { bin: card.number.slice(0, 6), last_four: card.number.slice(-4), network: cardNetwork(card.number) };
