@@ -264,6 +264,25 @@ describe('USDT withdrawals', () => {
       expect(await available(v3)).toBe('20.00');
     });
 
+    it('finishes the other ledger steps while one keeps failing and waits for an operator', async () => {
+      const { v3: stuck } = await funded('100.00', { environment: 'live' });
+      const poisoned = (await withdraw(stuck, { amount: '10.00' })).body;
+      // Its reservation was released behind its back: confirming it fails on every pass.
+      await sql(`UPDATE ledger.reservations SET status = 'released' WHERE operation_id = $1`, [poisoned.id]);
+      await sql(`UPDATE payouts.withdrawals SET ledger_step = 'confirm', created_at = now() - interval '2 minutes' WHERE id = $1`, [poisoned.id]);
+      try {
+        const { v3 } = await funded('100.00', { environment: 'live' });
+        const requested = (await withdraw(v3, { amount: '60.00' })).body;
+        await sql(
+          `UPDATE payouts.withdrawals SET status = 'rejected', rejection_reason = 'test', processed_at = now(), ledger_step = 'release', created_at = now() - interval '1 minute' WHERE id = $1`,
+          [requested.id],
+        );
+        await eventually(() => available(v3), (amount) => amount === '100.00');
+      } finally {
+        await sql('UPDATE payouts.withdrawals SET ledger_step = NULL WHERE id = $1', [poisoned.id]);
+      }
+    });
+
     it('releases the money of a request that reserved but never committed', async () => {
       const { account, v3 } = await funded('100.00', { environment: 'live' });
       // The request fails after the ledger reserved and before its own commit.

@@ -51,3 +51,21 @@ export abstract class ScheduledWork implements OnApplicationBootstrap, OnApplica
     await this.task?.stop();
   }
 }
+
+/**
+ * Works through every item even when some fail, so one item that keeps failing (an
+ * operator's case) never blocks those behind it; the failures are thrown together at the
+ * end, for the periodic task to log.
+ */
+export async function eachIndependently<T>(items: readonly T[], work: (item: T) => Promise<unknown>, describe: (item: T) => string): Promise<number> {
+  const failures: string[] = [];
+  for (const item of items) {
+    try {
+      await work(item);
+    } catch (error) {
+      failures.push(`${describe(item)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (failures.length > 0) throw new Error(`${failures.length} of ${items.length} failed: ${failures.join('; ')}`);
+  return items.length;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type MerchantEnvironment, type Order } from '@platform/contracts';
-import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardFingerprintKey, hostedCardSealContext, masterKey } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardFingerprintKey, eachIndependently, hostedCardSealContext, masterKey } from '@platform/service-kit';
 import type { SqlExecutor } from '@platform/persistence';
 import { BinRepository } from '../bins/bin.repository';
 import { BinLookupService } from '../bins/bin-lookup.service';
@@ -99,17 +99,19 @@ export class CustomerFlowService {
     };
   }
 
-  /** Asks live processors about orders left pending; returns how many it settled. */
+  /** Asks live processors about orders left pending; returns how many it asked about. */
   async lookUpPending(limit = 50): Promise<number> {
     return this.dataSource.transaction(async (tx) => {
-      let settled = 0;
-      for (const order of await this.orders.claimPendingLookups(tx, limit)) {
-        const outcome = await this.processors.named(order.processor, order.environment).lookUp(order.processor_state!);
-        if (outcome.status === 'pending') continue;
-        await this.settle(tx, order, outcome, order.attempt_card);
-        settled += 1;
-      }
-      return settled;
+      const due = await this.orders.claimPendingLookups(tx, limit);
+      // A processor that cannot answer for one order must not hold up the others.
+      return eachIndependently(
+        due,
+        async (order) => {
+          const outcome = await this.processors.named(order.processor, order.environment).lookUp(order.processor_state!);
+          if (outcome.status !== 'pending') await this.settle(tx, order, outcome, order.attempt_card);
+        },
+        (order) => `order ${order.order_code}`,
+      );
     });
   }
 

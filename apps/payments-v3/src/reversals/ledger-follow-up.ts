@@ -10,8 +10,11 @@ export class ReversalLedgerFollowUp extends ScheduledWork {
   constructor(reversals: ReversalService, @Inject(CONFIG) config: Config, @Inject(LOGGER) logger: Logger) {
     super();
     this.schedule('reversal ledger follow-up', config.LEDGER_FOLLOW_UP_INTERVAL_MS, async () => {
-      await reversals.completeLedgerSteps();
-      await reversals.reconcileReservations();
+      try {
+        await reversals.completeLedgerSteps();
+      } finally {
+        await reversals.reconcileReservations();
+      }
     }, logger);
   }
 }

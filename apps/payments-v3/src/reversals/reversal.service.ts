@@ -15,7 +15,7 @@ import {
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
-import { assertSameRequest } from '@platform/service-kit';
+import { assertSameRequest, eachIndependently } from '@platform/service-kit';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
 import { ReversalRepository, toReversal, type LedgerStep, type ReversalRow } from './reversal.repository';
@@ -96,8 +96,7 @@ export class ReversalService {
   /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */
   async completeLedgerSteps(now = new Date()): Promise<number> {
     const rows = await this.reversals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
-    for (const row of rows) await this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step);
-    return rows.length;
+    return eachIndependently(rows, (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step), (row) => `reversal ${row.id} ${row.ledger_step}`);
   }
 
   /**
@@ -108,16 +107,19 @@ export class ReversalService {
    */
   async reconcileReservations(now = new Date()): Promise<number> {
     const due = await this.ledger.request(ListUnconfirmedReservations, { kind: 'refund', due_before: now.toISOString() }, {});
-    for (const reservation of due) {
-      const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
-      const row = await this.dataSource.transaction(async (tx) => {
-        const paymentCode = reservation.payment_reference?.replace(/^v3:/, '');
-        if (paymentCode) await this.payments.findByCode(tx, owner, paymentCode, true);
-        return this.reversals.find(tx, reservation.operation_id, undefined, true);
-      });
-      await this.takeLedgerStep(owner, reservation.operation_id, row ? (row.ledger_step ?? HELD_BY[row.status] ?? 'release') : 'release');
-    }
-    return due.length;
+    return eachIndependently(
+      due,
+      async (reservation) => {
+        const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
+        const row = await this.dataSource.transaction(async (tx) => {
+          const paymentCode = reservation.payment_reference?.replace(/^v3:/, '');
+          if (paymentCode) await this.payments.findByCode(tx, owner, paymentCode, true);
+          return this.reversals.find(tx, reservation.operation_id, undefined, true);
+        });
+        await this.takeLedgerStep(owner, reservation.operation_id, row ? (row.ledger_step ?? HELD_BY[row.status] ?? 'release') : 'release');
+      },
+      (reservation) => `reservation ${reservation.operation_id}`,
+    );
   }
 
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {

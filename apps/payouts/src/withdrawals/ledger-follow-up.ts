@@ -10,8 +10,11 @@ export class LedgerFollowUp extends ScheduledWork {
   constructor(withdrawals: WithdrawalService, @Inject(CONFIG) config: Config, @Inject(LOGGER) logger: Logger) {
     super();
     this.schedule('withdrawal ledger follow-up', config.LEDGER_FOLLOW_UP_INTERVAL_MS, async () => {
-      await withdrawals.completeLedgerSteps();
-      await withdrawals.reconcileReservations();
+      try {
+        await withdrawals.completeLedgerSteps();
+      } finally {
+        await withdrawals.reconcileReservations();
+      }
     }, logger);
   }
 }

@@ -16,7 +16,7 @@ import {
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
-import { MaintenanceFlags, MerchantSettings, assertSameRequest } from '@platform/service-kit';
+import { MaintenanceFlags, MerchantSettings, assertSameRequest, eachIndependently } from '@platform/service-kit';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
 import { WithdrawalRepository, toWithdrawal, type LedgerStep } from './withdrawal.repository';
@@ -108,8 +108,7 @@ export class WithdrawalService {
   /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */
   async completeLedgerSteps(now = new Date()): Promise<number> {
     const rows = await this.withdrawals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
-    for (const row of rows) await this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step);
-    return rows.length;
+    return eachIndependently(rows, (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step), (row) => `withdrawal ${row.id} ${row.ledger_step}`);
   }
 
   /**
@@ -120,16 +119,19 @@ export class WithdrawalService {
    */
   async reconcileReservations(now = new Date()): Promise<number> {
     const due = await this.ledger.request(ListUnconfirmedReservations, { kind: 'withdrawal', due_before: now.toISOString() }, {});
-    for (const reservation of due) {
-      const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
-      const row = await this.dataSource.transaction(async (tx) => {
-        await this.withdrawals.lockMerchant(tx, owner);
-        return this.withdrawals.find(tx, reservation.operation_id);
-      });
-      const step: LedgerStep = !row ? 'release' : (row.ledger_step ?? (row.status === 'requested' ? 'confirm' : row.status === 'sent' ? 'consume' : 'release'));
-      await this.takeLedgerStep(owner, reservation.operation_id, step);
-    }
-    return due.length;
+    return eachIndependently(
+      due,
+      async (reservation) => {
+        const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
+        const row = await this.dataSource.transaction(async (tx) => {
+          await this.withdrawals.lockMerchant(tx, owner);
+          return this.withdrawals.find(tx, reservation.operation_id);
+        });
+        const step: LedgerStep = !row ? 'release' : (row.ledger_step ?? (row.status === 'requested' ? 'confirm' : row.status === 'sent' ? 'consume' : 'release'));
+        await this.takeLedgerStep(owner, reservation.operation_id, step);
+      },
+      (reservation) => `reservation ${reservation.operation_id}`,
+    );
   }
 
   /** Confirms, consumes or releases the reservation of a withdrawal; each is idempotent, and the reply is checked. */
