@@ -1,3 +1,4 @@
+import { ApiKeyFirstUse1763700000400 } from './migrations/1763700000400-api-key-first-use';
 import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Merchants1763700000100 } from './migrations/1763700000100-merchants';
@@ -7,5 +8,5 @@ import { HostedFrameOrigins1763700000300 } from './migrations/1763700000300-host
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'gateway',
-  migrations: [MessagingTables1763700000000, Merchants1763700000100, MerchantBroadcastVersion1763700000200, HostedFrameOrigins1763700000300] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Merchants1763700000100, MerchantBroadcastVersion1763700000200, HostedFrameOrigins1763700000300, ApiKeyFirstUse1763700000400] as MigrationClass[],
 };

@@ -22,6 +22,7 @@ export function merchantEnvironmentFixture(overrides: Partial<MerchantEnvironmen
     withdrawal_daily_limit: '100000.00',
     hosted_page_frame_origins: [],
     signing_key: null,
+    next_signing_key: null,
     ...overrides,
   };
 }

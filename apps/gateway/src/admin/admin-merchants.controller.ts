@@ -79,8 +79,16 @@ export class AdminMerchantsController {
   @HttpCode(201)
   @ApiRoute({ summary: 'Issue (rotate) the API key of an environment; key_version rises', tag: 'Operator API', security: 'operatorToken', body: IssueApiKeySchema, responses: { 201: { description: 'The key and its secret, shown once', schema: IssuedApiKeySchema } }, errors: ['1000001', '1000011'] })
   issueKey(@Param('merchantCode') merchantCode: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<IssuedApiKey> {
-    const { environment } = parseOrReject(IssueApiKeySchema, body);
-    return this.merchants.issueApiKey(merchantCode, environment, operatorAction(request));
+    const { environment, previous_key_grace_seconds: grace } = parseOrReject(IssueApiKeySchema, body);
+    return this.merchants.issueApiKey(merchantCode, environment, operatorAction(request), grace);
+  }
+
+  /** A leaked key stops working now; issue a new one for the environment alongside. */
+  @Post(':merchantCode/api-keys/:apiKey/revoke')
+  @HttpCode(200)
+  @ApiRoute({ summary: 'Revoke one API key at once (a leaked secret)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The revoked key and when' } }, errors: ['1000011'] })
+  revokeKey(@Param('merchantCode') merchantCode: string, @Param('apiKey') apiKey: string, @Req() request: FastifyRequest) {
+    return this.merchants.revokeApiKey(merchantCode, apiKey, operatorAction(request));
   }
 
   @Patch(':merchantCode/environments/:environment')

@@ -38,7 +38,8 @@ export const CreateMerchantSchema = z
   })
   .strict();
 
-export const IssueApiKeySchema = z.object({ environment: z.enum(ENVIRONMENTS) }).strict();
+/** `previous_key_grace_seconds`: how long the keys it replaces keep working; 0 revokes them now (a leaked secret). */
+export const IssueApiKeySchema = z.object({ environment: z.enum(ENVIRONMENTS), previous_key_grace_seconds: z.number().int().min(0).optional() }).strict();
 
 export const EnvironmentParamSchema = z.enum(ENVIRONMENTS);
 

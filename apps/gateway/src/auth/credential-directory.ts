@@ -16,6 +16,8 @@ export interface Credential {
   keyVersion: number;
   secret: string;
   expiresAt: Date | null;
+  /** The key has authenticated a request before (the merchant uses it). */
+  firstUsed: boolean;
   merchantActive: boolean;
   settingsVersion: number;
   directApiEnabled: boolean;
@@ -75,6 +77,7 @@ export class CredentialDirectory {
       keyVersion: key.key_version,
       secret: openSecret(key.secret_sealed, this.masterKey, apiKey),
       expiresAt: key.expires_at,
+      firstUsed: key.first_used_at !== null && key.first_used_at !== undefined,
       merchantActive: merchant.status === 'active',
       settingsVersion: merchant.broadcast_version,
       directApiEnabled: settings.direct_api_enabled,

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { CredentialDirectory, Credential } from './credential-directory';
 import { IpAllowlist } from './ip-allowlist';
 import { RequestAuthenticator } from './request-authenticator';
+import type { MerchantsService } from '../merchants/merchants.service';
 
 const SECRET = 'sk_unit_secret';
 
@@ -17,6 +18,7 @@ function credential(overrides: Partial<Credential> = {}): Credential {
     keyVersion: 3,
     secret: SECRET,
     expiresAt: null,
+    firstUsed: true,
     merchantActive: true,
     settingsVersion: 7,
     directApiEnabled: true,
@@ -28,7 +30,8 @@ function credential(overrides: Partial<Credential> = {}): Credential {
 function authenticator(found: Credential | null): RequestAuthenticator {
   const directory = { find: async () => found } as unknown as CredentialDirectory;
   const config = { TIMESTAMP_TOLERANCE_SECONDS: 300, ADMIN_TOKEN: new Secret('x') } as unknown as Config;
-  return new RequestAuthenticator(directory, config);
+  const keys = { confirmFirstUse: async () => undefined } as unknown as MerchantsService;
+  return new RequestAuthenticator(directory, keys, config);
 }
 
 function request(method: string, url: string, headers: Record<string, string>, body = ''): FastifyRequest {

@@ -6,6 +6,7 @@ import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import type { AuthenticatedCaller } from './authenticated-caller';
 import { CredentialDirectory, type Credential } from './credential-directory';
+import { MerchantsService } from '../merchants/merchants.service';
 
 export type SigningScheme = 'v3' | 'v4';
 
@@ -14,20 +15,21 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/**
- * Proves who sent a merchant request. Order: the key and what it is for (0055502),
- * the caller's address (0055501: a caller off the list learns nothing more), the shape
- * and age of timestamp and signature (0055504), the signature itself (0055505).
- */
 /** One 0055501, 0055502 or 0055504 covers several causes: the problem names the precise one. */
 function event(audit_event: RefinedAuditEvent, retry_class?: RetryClass): ProblemExtras {
   return { metadata: { audit_event, ...(retry_class ? { retry_class } : {}) } };
 }
 
+/**
+ * Proves who sent a merchant request. Order: the key and what it is for (0055502),
+ * the caller's address (0055501: a caller off the list learns nothing more), the shape
+ * and age of timestamp and signature (0055504), the signature itself (0055505).
+ */
 @Injectable()
 export class RequestAuthenticator {
   constructor(
     private readonly directory: CredentialDirectory,
+    private readonly keys: MerchantsService,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -47,6 +49,8 @@ export class RequestAuthenticator {
       );
     }
     this.assertSignature(request, scheme, credential);
+    // The first request a new key signs confirms it: from then on the platform signs with it.
+    if (!credential.firstUsed) await this.keys.confirmFirstUse(credential.apiKey);
     return {
       apiKey: credential.apiKey,
       merchantCode: credential.merchantCode,

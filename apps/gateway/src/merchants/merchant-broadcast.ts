@@ -24,7 +24,10 @@ export class MerchantBroadcast {
       const settings = await this.merchants.findSettings(tx, merchantCode, environment);
       if (!settings) continue;
       const { ip_allowlist: _allowlist, ...shared } = settings;
-      const key = await this.merchants.newestKey(tx, merchantCode, environment);
+      const keys = await this.merchants.workingKeys(tx, merchantCode, environment, new Date());
+      // Sign with the key the merchant has confirmed by using it; a rotated key hands over to the newest when it stops.
+      const signing = keys.find((candidate) => candidate.first_used_at) ?? keys[0];
+      const newest = keys[0];
       await this.outbox.append(tx, {
         event: MerchantEnvironmentChanged,
         key: merchantEnvironmentKey(merchantCode, environment),
@@ -34,7 +37,10 @@ export class MerchantBroadcast {
           name: merchant.name,
           base_currency: merchant.base_currency,
           status: merchant.status,
-          signing_key: key ? { api_key: key.api_key, key_version: key.key_version, sealed_secret: key.secret_sealed } : null,
+          signing_key: signing
+            ? { api_key: signing.api_key, key_version: signing.key_version, sealed_secret: signing.secret_sealed, expires_at: signing.expires_at ? new Date(signing.expires_at).toISOString() : null }
+            : null,
+          next_signing_key: newest && newest !== signing ? { api_key: newest.api_key, key_version: newest.key_version, sealed_secret: newest.secret_sealed } : null,
           version,
         },
       });

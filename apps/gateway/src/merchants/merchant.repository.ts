@@ -32,6 +32,7 @@ export interface ApiKeyRow {
   key_version: number;
   secret_sealed: string;
   expires_at: Date | null;
+  first_used_at?: Date | null;
 }
 
 const SETTINGS_WRITE_COLUMNS = `merchant_code, environment, ip_allowlist, webhook_url, success_return_url, failure_return_url,
@@ -151,6 +152,37 @@ export class MerchantRepository {
     return rows[0];
   }
 
+  /** The keys of the environment that still work at `now`, newest first, with their first use. */
+  async workingKeys(tx: SqlExecutor, merchantCode: string, environment: Environment, now: Date): Promise<(ApiKeyRow & { first_used_at: Date | null })[]> {
+    return queryRows(
+      tx,
+      `SELECT api_key, merchant_code, environment, key_version, secret_sealed, expires_at, first_used_at FROM gateway.api_keys
+        WHERE merchant_code = $1 AND environment = $2 AND (expires_at IS NULL OR expires_at > $3) ORDER BY key_version DESC`,
+      [merchantCode, environment, now.toISOString()],
+    );
+  }
+
+  /** Records a key's first successful request; the merchant code when this call was that first one. */
+  async markFirstUse(tx: SqlExecutor, apiKey: string): Promise<string | undefined> {
+    const rows = await queryRows<{ merchant_code: string }>(
+      tx,
+      'UPDATE gateway.api_keys SET first_used_at = now() WHERE api_key = $1 AND first_used_at IS NULL RETURNING merchant_code',
+      [apiKey],
+    );
+    return rows[0]?.merchant_code;
+  }
+
+  /** One key stops working at once. */
+  async revokeKey(tx: SqlExecutor, merchantCode: string, apiKey: string, at: Date): Promise<ApiKeyRow | undefined> {
+    const rows = await queryRows<ApiKeyRow>(
+      tx,
+      `UPDATE gateway.api_keys SET expires_at = $3 WHERE merchant_code = $1 AND api_key = $2 AND (expires_at IS NULL OR expires_at > $3)
+        RETURNING api_key, merchant_code, environment, key_version, secret_sealed, expires_at`,
+      [merchantCode, apiKey, at.toISOString()],
+    );
+    return rows[0];
+  }
+
   /** The previous keys of the environment stop working after the grace period. */
   async expireKeys(tx: SqlExecutor, merchantCode: string, environment: Environment, at: Date): Promise<string[]> {
     const rows = await queryRows<{ api_key: string }>(
@@ -174,7 +206,7 @@ export class MerchantRepository {
   async findApiKey(tx: SqlExecutor, apiKey: string): Promise<ApiKeyRow | undefined> {
     const rows = await queryRows<ApiKeyRow>(
       tx,
-      `SELECT api_key, merchant_code, environment, key_version, secret_sealed, expires_at
+      `SELECT api_key, merchant_code, environment, key_version, secret_sealed, expires_at, first_used_at
          FROM gateway.api_keys WHERE api_key = $1`,
       [apiKey],
     );

@@ -73,12 +73,13 @@ export class MerchantsService {
     throw new ApiError('1000009', 'could not allocate an account number; retry');
   }
 
-  async issueApiKey(merchantCode: string, environment: Environment, by: OperatorAction): Promise<IssuedApiKey> {
+  /** `graceSeconds` (0 to KEY_ROTATION_GRACE_SECONDS) is how long the previous keys keep working; 0 revokes them now. */
+  async issueApiKey(merchantCode: string, environment: Environment, by: OperatorAction, graceSeconds = this.config.KEY_ROTATION_GRACE_SECONDS): Promise<IssuedApiKey> {
     const issued = await this.dataSource.transaction(async (tx) => {
       const merchant = await this.merchants.findMerchant(tx, merchantCode, true);
       if (!merchant) throw new ApiError('1000011', `merchant ${merchantCode} does not exist`);
       const keyVersion = ((await this.merchants.newestKey(tx, merchantCode, environment))?.key_version ?? 0) + 1;
-      const graceEnds = new Date(Date.now() + this.config.KEY_ROTATION_GRACE_SECONDS * 1000);
+      const graceEnds = new Date(Date.now() + Math.min(graceSeconds, this.config.KEY_ROTATION_GRACE_SECONDS) * 1000);
       const retiring = await this.merchants.expireKeys(tx, merchantCode, environment, graceEnds);
       const apiKey = `ck_${environment === 'live' ? 'live' : 'sbx'}_${randomBytes(18).toString('base64url')}`;
       const apiSecret = `sk_${randomBytes(32).toString('base64url')}`;
@@ -101,6 +102,29 @@ export class MerchantsService {
     });
     this.credentials.forget(issued.retiring);
     return issued.issued;
+  }
+
+  /** A key's first successful request: signatures move to it (ADR 0015). Once per key. */
+  async confirmFirstUse(apiKey: string): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      const merchantCode = await this.merchants.markFirstUse(tx, apiKey);
+      if (merchantCode) await this.broadcast.publish(tx, merchantCode);
+    });
+    this.credentials.forget([apiKey]);
+  }
+
+  /** A leaked key stops working now, on this replica at once and on the others within their 5 s cache. */
+  async revokeApiKey(merchantCode: string, apiKey: string, by: OperatorAction): Promise<{ api_key: string; environment: Environment; key_version: number; revoked_at: string }> {
+    const now = new Date();
+    const revoked = await this.dataSource.transaction(async (tx) => {
+      const key = await this.merchants.revokeKey(tx, merchantCode, apiKey, now);
+      if (!key) throw new ApiError('1000011', 'No working API key with this value for this merchant');
+      await this.audit.append(tx, { ...byAudit(by), action: 'api_key.revoke', target: `${merchantCode}/${key.environment}`, before: { api_key: apiKey, key_version: key.key_version }, after: { revoked_at: now.toISOString() } });
+      await this.broadcast.publish(tx, merchantCode);
+      return key;
+    });
+    this.credentials.forget([apiKey]);
+    return { api_key: apiKey, environment: revoked.environment, key_version: revoked.key_version, revoked_at: now.toISOString() };
   }
 
   async patchSettings(merchantCode: string, environment: Environment, patch: SettingsPatch, by: OperatorAction): Promise<EnvironmentSettings> {

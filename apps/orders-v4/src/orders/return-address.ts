@@ -1,4 +1,4 @@
-import type { MerchantEnvironment } from '@platform/contracts';
+import { signingKeyAt, type MerchantEnvironment } from '@platform/contracts';
 import { buildReturnQuery } from '@platform/signing';
 import { openSecret } from '@platform/signing';
 import type { OrderRow } from './order.repository';
@@ -17,8 +17,8 @@ export function returnAddress(order: OrderRow, settings: MerchantEnvironment | u
   if (order.status !== 'paid' && order.status !== 'failed') return null;
   const base = order.status === 'paid' ? settings?.success_return_url : settings?.failure_return_url;
   if (!base) return null;
-  if (!settings?.webhook_url || !settings.signing_key) return base;
-  const key = settings.signing_key;
+  const key = settings ? signingKeyAt(settings, now) : null;
+  if (!settings?.webhook_url || !key) return base;
   const query = buildReturnQuery({
     secret: openSecret(key.sealed_secret, masterKey, key.api_key),
     keyVersion: key.key_version,

@@ -131,7 +131,7 @@ describe('webhook dispatcher on real infrastructure', () => {
         environment: 'sandbox',
         version: 1,
         webhook_url: 'http://127.0.0.1:9/panel',
-        signing_key: { api_key: apiKey, key_version: 1, sealed_secret: sealSecret(SECRET, DEV_MASTER_KEY, apiKey) },
+        signing_key: { api_key: apiKey, key_version: 1, sealed_secret: sealSecret(SECRET, DEV_MASTER_KEY, apiKey), expires_at: null },
       }),
       merchantEnvironmentFixture({ merchant_code: unsignedMerchant, environment: 'sandbox', version: 1 }),
     ];

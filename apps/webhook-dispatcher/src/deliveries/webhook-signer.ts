@@ -1,17 +1,18 @@
-import type { MerchantEnvironment } from '@platform/contracts';
+import { signingKeyAt, type MerchantEnvironment } from '@platform/contracts';
 import { openSecret, webhookSignature } from '@platform/signing';
 import type { DeliveryRow } from './delivery.repository';
 
 /**
  * The headers of one attempt: a fresh timestamp and signature over timestamp, dot, raw
- * body with the environment's API secret; the event id stays the same on every attempt.
+ * body with the secret of the environment's signing key (the one the merchant confirmed); the event id stays the same on every attempt.
  * Null when the environment has no key to sign with.
  */
 export function signedHeaders(delivery: DeliveryRow, merchant: MerchantEnvironment, masterKey: Buffer, now: Date): Record<string, string> | null {
-  if (!merchant.signing_key) return null;
+  const key = signingKeyAt(merchant, now);
+  if (!key) return null;
   let secret: string;
   try {
-    secret = openSecret(merchant.signing_key.sealed_secret, masterKey, merchant.signing_key.api_key);
+    secret = openSecret(key.sealed_secret, masterKey, key.api_key);
   } catch {
     return null;
   }
