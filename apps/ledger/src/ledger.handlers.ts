@@ -20,7 +20,7 @@ import {
   type RequestOf,
 } from '@platform/contracts';
 import { EventConsumer, RpcServer, callerOf } from '@platform/messaging';
-import { Decimal, parseWireAmount } from '@platform/money';
+import { parseWireAmount } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
 import { MerchantSettings } from '@platform/service-kit';
 import { BalanceService } from './balances/balance.service';
@@ -89,18 +89,21 @@ export class LedgerHandlers implements OnModuleInit {
     await this.bookings.collect(tx, payment, merchant);
   }
 
-  /** A dispute's amount, converted into the base currency at the rate of its time, leaves or returns to the API wallet. */
+  /** A recorded dispute leaves the API wallet at the rate of its time; a won one returns exactly what left. */
   private async dispute(
     tx: SqlExecutor,
     direction: 'debit' | 'credit',
     dispute: { dispute_id: string; merchant_code: string; environment: 'sandbox' | 'live'; amount: string; currency: string },
     occurredAt: Date,
   ): Promise<void> {
+    const event = { id: dispute.dispute_id, merchantCode: dispute.merchant_code, environment: dispute.environment, amount: dispute.amount, currency: dispute.currency, occurredAt };
+    if (direction === 'credit') {
+      await this.bookings.winDispute(tx, event);
+      return;
+    }
     const merchant = await this.settings.current({ merchantCode: dispute.merchant_code, environment: dispute.environment });
     if (!merchant) throw new Error(`no settings for ${dispute.merchant_code}/${dispute.environment}`);
-    const converted = await this.rates.convert(tx, new Decimal(dispute.amount), dispute.currency, merchant.base_currency, occurredAt);
-    const booking = { id: dispute.dispute_id, merchantCode: dispute.merchant_code, environment: dispute.environment, amount: converted.amount, currency: merchant.base_currency, occurredAt };
-    await this.bookings.dispute(tx, direction, booking);
+    await this.bookings.recordDispute(tx, event, merchant.base_currency);
   }
 
   private async adjust(request: RequestOf<typeof AdjustWallet>) {

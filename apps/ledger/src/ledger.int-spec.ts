@@ -90,6 +90,31 @@ describe('ledger on real Postgres', () => {
 
   const wallets = async (caller: Caller) => (await balances.wallets(caller.merchantCode, caller.environment)).wallets.find((wallet) => wallet.wallet === 'api')!;
 
+  describe('disputes', () => {
+    it('gives back exactly what a recorded dispute took, however the rate moved since', async () => {
+      const caller = await newMerchant('sandbox');
+      await collect(caller, `v3:${randomUUID()}`, '1000.00');
+      const dispute = { id: randomUUID(), merchantCode: caller.merchantCode, environment: caller.environment, amount: '10.00', currency: 'USD', occurredAt: new Date() };
+      await dataSource.transaction((tx) => bookings.recordDispute(tx, dispute, 'TRY'));
+      // 10.00 USD at 0.029 USD per TRY.
+      expect((await wallets(caller)).available).toBe('655.17');
+      // The dispute is won when the rate is another one.
+      const later = new Date('2099-06-01T00:00:00.000Z');
+      await dataSource.transaction((tx) => new FxRates().record(tx, 'TRY', '0.025', '2099-01-01T00:00:00.000Z'));
+      await dataSource.transaction((tx) => bookings.winDispute(tx, { ...dispute, occurredAt: later }));
+      await dataSource.transaction((tx) => bookings.winDispute(tx, { ...dispute, occurredAt: later }));
+      expect((await wallets(caller)).available).toBe('1000.00');
+    });
+
+    it('books nothing, and throws nothing, for a dispute that converts to 0.00 or a win with nothing taken', async () => {
+      const caller = await newMerchant('sandbox', 'USD');
+      const tiny = { id: randomUUID(), merchantCode: caller.merchantCode, environment: caller.environment, amount: '0.01', currency: 'TRY', occurredAt: new Date() };
+      await expect(dataSource.transaction((tx) => bookings.recordDispute(tx, tiny, 'USD'))).resolves.toBe(false);
+      await expect(dataSource.transaction((tx) => bookings.winDispute(tx, tiny))).resolves.toBe(false);
+      expect((await wallets(caller)).available).toBe('0.00');
+    });
+  });
+
   describe('journal integrity', () => {
     it('refuses to change or delete a posted transaction or posting', async () => {
       const caller = await newMerchant('sandbox');

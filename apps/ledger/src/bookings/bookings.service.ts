@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MerchantEnvironment } from '@platform/contracts';
 import { Decimal } from '@platform/money';
-import type { SqlExecutor } from '@platform/persistence';
+import { queryRows, type SqlExecutor } from '@platform/persistence';
 import { FxRates } from '../journal/fx-rates';
 import { Journal } from '../journal/journal';
 import { merchantAccount, platformAccount, transfer } from '../journal/postings';
@@ -17,6 +17,16 @@ export interface CollectedPayment {
 }
 
 const DAY_MS = 86_400_000;
+
+export interface DisputeEvent {
+  id: string;
+  merchantCode: string;
+  environment: 'sandbox' | 'live';
+  /** In the dispute's own currency, as the bank reported it. */
+  amount: string;
+  currency: string;
+  occurredAt: Date;
+}
 
 /**
  * What money events do to a merchant's API wallet. Live: a paid payment waits in
@@ -54,6 +64,31 @@ export class Bookings {
       );
     }
     return posted.created;
+  }
+
+  /**
+   * A recorded dispute's amount, converted into the base currency at the rate of its time,
+   * leaves the API wallet. An amount that converts to 0.00 books nothing (there is nothing
+   * to move, and a posting of zero is refused).
+   */
+  async recordDispute(tx: SqlExecutor, dispute: DisputeEvent, baseCurrency: string): Promise<boolean> {
+    const converted = await this.rates.convert(tx, new Decimal(dispute.amount), dispute.currency, baseCurrency, dispute.occurredAt);
+    if (converted.amount.lte(0)) return false;
+    return this.dispute(tx, 'debit', { ...dispute, amount: converted.amount, currency: baseCurrency });
+  }
+
+  /** A won dispute gives back exactly what its recording took, never a conversion at today's rate. */
+  async winDispute(tx: SqlExecutor, dispute: Pick<DisputeEvent, 'id' | 'merchantCode' | 'environment' | 'occurredAt'>): Promise<boolean> {
+    const rows = await queryRows<{ amount: string; currency: string }>(
+      tx,
+      `SELECT abs(p.amount)::text AS amount, a.currency FROM ledger.transactions t
+         JOIN ledger.postings p ON p.transaction_id = t.id JOIN ledger.accounts a ON a.id = p.account_id
+        WHERE t.kind = 'dispute_debit' AND t.reference = $1 AND a.owner = $2 AND a.environment = $3`,
+      [dispute.id, dispute.merchantCode, dispute.environment],
+    );
+    const debited = rows[0];
+    if (!debited) return false;
+    return this.dispute(tx, 'credit', { ...dispute, amount: new Decimal(debited.amount), currency: debited.currency.trim() });
   }
 
   /**
