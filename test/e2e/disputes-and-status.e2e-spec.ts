@@ -136,6 +136,37 @@ describe('disputes and service status', () => {
       expect([closed.status, closed.body.code]).toEqual([409, '1000012']);
     });
 
+    it('records a dispute once per Idempotency-Key: a retry, even in parallel, debits once', async () => {
+      const { account, v3 } = await merchant();
+      await paid(v3, '40.00');
+      await withdrawable(v3, '40.00');
+      const body = { merchant_code: account.merchantCode, environment: 'sandbox', service: 'link', payment_code: null, reason: 'fraud', amount: '15.00', currency: 'TRY' };
+      const key = randomUUID();
+      const answers = await Promise.all([0, 1, 2].map(() => operator.call('POST', '/admin/v1/disputes', body, { 'Idempotency-Key': key })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
+      expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+      const changed = await operator.call('POST', '/admin/v1/disputes', { ...body, amount: '16.00' }, { 'Idempotency-Key': key });
+      expect([changed.status, changed.body.code]).toEqual([409, '9000039']);
+      const missing = await operator.call('POST', '/admin/v1/disputes', body);
+      expect([missing.status, missing.body.code]).toEqual([422, '1000001']);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect((await withdrawable(v3, '25.00')).withdrawable_amount).toBe('25.00');
+      const audit = await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/disputes/${answers[0]!.body.id}`);
+      expect(audit.body.data.map((entry: any) => entry.action)).toEqual(['dispute.record']);
+    });
+
+    it('answers two evidence notes sent in parallel with one Idempotency-Key for two disputes: one stored, one 409 9000039', async () => {
+      const { v3 } = await merchant();
+      const disputes = [];
+      for (let i = 0; i < 2; i += 1) disputes.push((await post(v3, '/api/v3/sandbox/disputes', { payment_code: await paid(v3), reason: 'fraud' })).body.id as string);
+      const key = randomUUID();
+      const answers = await Promise.all(disputes.map((id, i) => post(v3, `/api/v3/disputes/${id}/evidence`, { note: `Proof number ${i}` }, key)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('9000039');
+      const notes = await Promise.all(disputes.map(async (id) => (await v3.request('GET', `/api/v3/disputes/${id}`)).body.merchant_evidence_note));
+      expect(notes.filter((note) => note !== null)).toHaveLength(1);
+    });
+
     it('lets operators record, review, defend and resolve; recording may make the balance negative and stop withdrawals', async () => {
       const { account, v3 } = await merchant();
       const code = await paid(v3, '20.00');
@@ -150,7 +181,7 @@ describe('disputes and service status', () => {
         amount: '50.00',
         currency: 'TRY',
         evidence_due_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      });
+      }, { 'Idempotency-Key': randomUUID() });
       expect(recorded.status).toBe(201);
       expect(recorded.body).toMatchObject({ service: 'link', status: 'open', payment_code: null, reason_note: 'Issuer: charged twice on the link', merchant_code: account.merchantCode });
       expect(await withdrawable(v3, '-30.00')).toMatchObject({ can_withdraw: false });
@@ -180,10 +211,10 @@ describe('disputes and service status', () => {
         amount: '20.00',
         currency: 'TRY',
         evidence_due_at: new Date(Date.now() - 1000).toISOString(),
-      });
+      }, { 'Idempotency-Key': randomUUID() });
       const late = await post(v3, `/api/v3/disputes/${pastDue.body.id}/evidence`, { note: 'Here is the proof.' });
       expect([late.status, late.body.code]).toEqual([409, '1000012']);
-      expect((await operator.call('POST', '/admin/v1/disputes', { merchant_code: account.merchantCode, environment: 'sandbox', service: 'api', reason: 'fraud', amount: '1', currency: 'TRY' })).status).toBe(422);
+      expect((await operator.call('POST', '/admin/v1/disputes', { merchant_code: account.merchantCode, environment: 'sandbox', service: 'api', reason: 'fraud', amount: '1', currency: 'TRY' }, { 'Idempotency-Key': randomUUID() })).status).toBe(422);
       const page = await v3.request('GET', '/api/v3/disputes?per_page=1');
       expect(page.body.meta).toEqual({ page: 1, per_page: 1, total: 2, total_pages: 2 });
       expect((await v3.request('GET', '/api/v3/disputes?status=closed')).status).toBe(422);

@@ -78,6 +78,18 @@ describe('refunds and voids', () => {
   const refundedHooks = (paymentCode: string) => hooks.filter((hook) => hook.body.event_type === 'payment.refunded' && hook.body.payment.code === paymentCode);
 
   describe('sandbox', () => {
+    it('answers two refunds sent in parallel with one Idempotency-Key for two payments: one accepted, one 409 9000039', async () => {
+      const { v3 } = await merchant();
+      const codes = [(await paidPayment(v3)).code, (await paidPayment(v3)).code];
+      await available(v3, '200.00');
+      const key = randomUUID();
+      const answers = await Promise.all(codes.map((code) => reverse(v3, { payment_code: code, operation_type: 'refund', reason: 'customer asked' }, { 'Idempotency-Key': key })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('9000039');
+      expect((await v3.request('GET', '/api/v3/refunds')).body.meta.total).toBe(1);
+      await available(v3, '100.00');
+    });
+
     it('completes a refund at once: SBX- reference, virtual wallet debited, payment.refunded with every field', async () => {
       const { v3 } = await merchant();
       const payment = await paidPayment(v3);

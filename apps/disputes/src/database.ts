@@ -1,3 +1,4 @@
+import { OperatorRecordKeys1763700000200 } from './migrations/1763700000200-operator-record-keys';
 import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Disputes1763700000100 } from './migrations/1763700000100-disputes';
@@ -5,5 +6,5 @@ import { Disputes1763700000100 } from './migrations/1763700000100-disputes';
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'disputes',
-  migrations: [MessagingTables1763700000000, Disputes1763700000100] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Disputes1763700000100, OperatorRecordKeys1763700000200] as MigrationClass[],
 };

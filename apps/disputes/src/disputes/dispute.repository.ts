@@ -26,7 +26,7 @@ const COLUMNS = `id, merchant_code, environment, service, payment_code, amount::
   to_char(occurred_on, 'YYYY-MM-DD') AS occurred_on, evidence_due_at, evidence_submitted_at, merchant_evidence_note,
   merchant_evidence_submitted_at, resolved_at, created_at`;
 
-export type IdempotencyScope = 'evidence' | 'sandbox_dispute';
+export type IdempotencyScope = 'evidence' | 'sandbox_dispute' | 'operator_record';
 
 /** SQL over disputes and their idempotency keys; merchant reads are scoped to merchant and environment. */
 @Injectable()
@@ -102,6 +102,16 @@ export class DisputeRepository {
       [owner.merchantCode, owner.environment, scope, key, entry.fingerprint, entry.dispute_id, JSON.stringify(entry.response)],
     );
     return rows.length === 1;
+  }
+
+  async saveKeyResponse(tx: SqlExecutor, owner: Caller, scope: IdempotencyScope, key: string, response: unknown): Promise<void> {
+    await tx.query('UPDATE disputes.idempotency_keys SET response = $5 WHERE merchant_code = $1 AND environment = $2 AND scope = $3 AND idempotency_key = $4', [
+      owner.merchantCode,
+      owner.environment,
+      scope,
+      key,
+      JSON.stringify(response),
+    ]);
   }
 }
 

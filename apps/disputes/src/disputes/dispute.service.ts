@@ -40,7 +40,7 @@ export class DisputeService {
    * The same key and note return the first answer; a new key replaces the note; the status stays.
    */
   async submitEvidence(caller: Caller, id: string, note: string, fingerprint: string, key: string, now = new Date()): Promise<Dispute> {
-    return this.dataSource.transaction(async (tx) => {
+    const answer = await this.dataSource.transaction(async (tx): Promise<Dispute | undefined> => {
       const earlier = await this.disputes.findKey(tx, caller, 'evidence', key);
       if (earlier) return this.repeat(earlier, fingerprint, id);
       const row = await this.disputes.find(tx, id, caller, true);
@@ -51,11 +51,14 @@ export class DisputeService {
       if (row.evidence_due_at && now.getTime() >= new Date(row.evidence_due_at).getTime()) {
         throw new ApiError('1000012', `evidence was due by ${new Date(row.evidence_due_at).toISOString()}`);
       }
+      // The key is claimed before the note is written: a parallel request with it (for another dispute) waits here, then loses.
+      if (!(await this.disputes.claimKey(tx, caller, 'evidence', key, { fingerprint, dispute_id: id, response: null }))) return undefined;
       await this.disputes.setEvidence(tx, id, note, now);
       const dispute = toDispute((await this.disputes.find(tx, id))!);
-      await this.disputes.claimKey(tx, caller, 'evidence', key, { fingerprint, dispute_id: id, response: dispute });
+      await this.disputes.saveKeyResponse(tx, caller, 'evidence', key, dispute);
       return dispute;
     });
+    return answer ?? this.repeat((await this.disputes.findKey(this.dataSource, caller, 'evidence', key))!, fingerprint, id);
   }
 
   /** A sandbox dispute on a paid payment of the caller's own sandbox key, created in the scenario's state. */
@@ -93,32 +96,43 @@ export class DisputeService {
     return toDispute((await this.disputes.find(this.dataSource, created))!);
   }
 
-  /** A dispute a bank raised, recorded by an operator: the amount is debited at once. */
+  /** A dispute a bank raised, recorded by an operator: the amount is debited at once, once per Idempotency-Key. */
   async record(request: RequestOf<typeof RecordDispute>, now = new Date()) {
     const caller: Caller = { merchantCode: request.merchant_code, environment: request.environment };
-    if (request.payment_code) await this.paidPayment(caller, request.payment_code);
+    const { idempotency_key: key, fingerprint, ...body } = request;
+    const earlier = await this.disputes.findKey(this.dataSource, caller, 'operator_record', key);
+    if (earlier) return this.repeatRecord(caller, earlier, fingerprint);
+    if (body.payment_code) await this.paidPayment(caller, body.payment_code);
     const id = randomUUID();
-    await this.dataSource.transaction(async (tx) => {
+    const created = await this.dataSource.transaction(async (tx) => {
+      // A parallel retry with the same key waits here, then answers as a repeat.
+      if (!(await this.disputes.claimKey(tx, caller, 'operator_record', key, { fingerprint, dispute_id: id, response: null }))) return false;
       const row = {
         id,
-        merchant_code: request.merchant_code,
-        environment: request.environment,
-        service: request.service,
-        payment_code: request.payment_code ?? null,
-        amount: request.amount,
-        currency: request.currency,
+        merchant_code: body.merchant_code,
+        environment: body.environment,
+        service: body.service,
+        payment_code: body.payment_code ?? null,
+        amount: body.amount,
+        currency: body.currency,
         status: 'open' as const,
-        reason: request.reason,
-        reason_note: request.reason_note ?? null,
-        occurred_on: request.occurred_on ?? now.toISOString().slice(0, 10),
-        evidence_due_at: request.evidence_due_at ? new Date(request.evidence_due_at) : null,
+        reason: body.reason,
+        reason_note: body.reason_note ?? null,
+        occurred_on: body.occurred_on ?? now.toISOString().slice(0, 10),
+        evidence_due_at: body.evidence_due_at ? new Date(body.evidence_due_at) : null,
         resolved_at: null,
         created_at: now,
       };
       await this.disputes.insert(tx, row);
       await this.publish(tx, 'recorded', row);
+      return true;
     });
-    return { ...toDispute((await this.disputes.find(this.dataSource, id))!), merchant_code: request.merchant_code };
+    if (!created) return this.repeatRecord(caller, (await this.disputes.findKey(this.dataSource, caller, 'operator_record', key))!, fingerprint);
+    return { ...toDispute((await this.disputes.find(this.dataSource, id))!), merchant_code: body.merchant_code, created: true };
+  }
+
+  private async repeatRecord(caller: Caller, earlier: { fingerprint: string; dispute_id: string }, fingerprint: string) {
+    return { ...(await this.repeatCreation(caller, earlier, fingerprint)), merchant_code: caller.merchantCode, created: false };
   }
 
   async advance(id: string, step: { action: 'under_review' } | { action: 'evidence_submitted' } | { action: 'resolve'; outcome: 'won' | 'lost' }, now = new Date()) {

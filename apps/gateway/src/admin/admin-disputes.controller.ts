@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AdvanceDispute, DISPUTE_STATUSES, ENVIRONMENTS, ListDisputes, RecordDispute, RecordDisputeBodySchema, type RequestOf } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
+import { idempotencyKeyOf, requestFingerprint } from '../api/v3-headers';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
@@ -40,11 +41,20 @@ export class AdminDisputesController {
     security: 'operatorToken',
     body: RecordDisputeBodySchema,
     responses: { 201: { description: 'The dispute' } },
-    errors: ['1000001', '1000011', '9000040'],
+    errors: ['1000001', '1000011', '9000040', '9000039'],
   })
-  async record(@Body() body: unknown, @Req() request: FastifyRequest) {
-    const dispute = await this.rpc.request(RecordDispute, parseOrReject(RecordDisputeBodySchema, body), { correlationId: request.correlationId });
-    await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'dispute.record', target: `${dispute.merchant_code}/disputes/${dispute.id}`, correlationId: request.correlationId, before: null, after: dispute });
+  async record(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const idempotencyKey = idempotencyKeyOf(request);
+    const fields = parseOrReject(RecordDisputeBodySchema, body);
+    const { created, ...dispute } = await this.rpc.request(
+      RecordDispute,
+      { ...fields, idempotency_key: idempotencyKey, fingerprint: requestFingerprint(request, null) },
+      { correlationId: request.correlationId },
+    );
+    if (created) {
+      await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'dispute.record', target: `${dispute.merchant_code}/disputes/${dispute.id}`, correlationId: request.correlationId, before: null, after: dispute });
+    }
+    void reply.status(created ? 201 : 200);
     return dispute;
   }
 

@@ -130,6 +130,15 @@ export class ReversalRepository {
     );
     return rows.length === 1;
   }
+
+  async saveIdempotencyResponse(tx: SqlExecutor, owner: Caller, key: string, response: unknown): Promise<void> {
+    await tx.query('UPDATE payments.reversal_idempotency_keys SET response = $4 WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3', [
+      owner.merchantCode,
+      owner.environment,
+      key,
+      JSON.stringify(response),
+    ]);
+  }
 }
 
 export function toReversal(row: ReversalRow): Reversal {

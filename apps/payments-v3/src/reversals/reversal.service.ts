@@ -60,6 +60,10 @@ export class ReversalService {
       // A parallel request with the same key committed while this one waited for the row.
       const raced = await this.reversals.findIdempotency(tx, caller, idempotencyKey);
       if (raced) return { repeat: raced };
+      // The key is claimed before any work: a parallel request with it (for another payment) waits here, then loses.
+      if (!(await this.reversals.claimIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, response: {} }))) {
+        return { lostRace: true };
+      }
       if (payment.status !== 'paid') throw new ApiError('9000040', `payment ${payment.code} is ${payment.status}`);
       if (await this.reversals.openOrCompletedFor(tx, payment.id)) throw new ApiError('9000041', `payment ${payment.code} already has an open or completed reversal`);
       const id = randomUUID();
@@ -85,9 +89,10 @@ export class ReversalService {
       const row = (await this.reversals.find(tx, id))!;
       if (row.status === 'completed') await publishRefunded(tx, row, payment, now);
       const response = { reversal: toReversal(row), scenario };
-      await this.reversals.claimIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, response });
+      await this.reversals.saveIdempotencyResponse(tx, caller, idempotencyKey, response);
       return { response };
     });
+    if ('lostRace' in answer) return this.repeat((await this.reversals.findIdempotency(this.dataSource, caller, idempotencyKey))!, input);
     if ('repeat' in answer) return this.repeat(answer.repeat!, input);
     if (answer.response.reversal.status === 'completed') await this.takeLedgerStep(caller, answer.response.reversal.id, 'consume');
     return answer.response;

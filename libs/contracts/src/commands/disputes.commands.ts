@@ -82,12 +82,15 @@ export const RecordDisputeBodySchema = z
   })
   .strict();
 
-/** The operator records a dispute a bank raised; the ledger debits it at once. */
+/**
+ * The operator records a dispute a bank raised; the ledger debits it at once. The operator's
+ * Idempotency-Key makes a retry answer the same dispute (`created` false) and debit nothing more.
+ */
 export const RecordDispute = defineCommand({
   type: 'disputes.record',
   topic: Topics.disputesCommands,
-  request: RecordDisputeBodySchema,
-  reply: DisputeSchema.extend({ merchant_code: z.string() }),
+  request: RecordDisputeBodySchema.extend({ idempotency_key: text({ min: 1, max: 255 }), fingerprint: z.string().min(1) }),
+  reply: DisputeSchema.extend({ merchant_code: z.string(), created: z.boolean() }),
 });
 
 /** The operator's steps: under review, the platform's defence submitted, resolved won or lost. */
