@@ -1,3 +1,4 @@
+import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
@@ -109,6 +110,26 @@ describe('ledger and balances', () => {
   });
 
   describe('operator', () => {
+    it('parks a money event it cannot apply, lists it for operators, and refuses to replay what cannot be read', async () => {
+      const kafka = new Kafka({ clientId: `ledger-e2e-${randomUUID()}`, brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+      const producer = kafka.producer();
+      await producer.connect();
+      const eventId = randomUUID();
+      const broken = { event_id: eventId, event_type: 'payment.paid', occurred_at: new Date().toISOString(), payload: { merchant_code: 'MRC-000001' } };
+      await producer.send({ topic: `${testInfrastructure.topicPrefix}payments.events.v1`, messages: [{ key: 'MRC-000001', value: JSON.stringify(broken) }] });
+      await producer.disconnect();
+      const parked = await eventually(
+        async () => ((await operator.call('GET', '/admin/v1/ledger/parked-events')).body.data as { id: string; event_id: string }[]).find((event) => event.event_id === eventId),
+        (found) => found !== undefined,
+      );
+      expect(parked).toMatchObject({ event_type: 'payment.paid', reason: expect.stringMatching(/^invalid payload/), failures: 1 });
+      const replay = await operator.call('POST', `/admin/v1/ledger/parked-events/${parked!.id}/replay`);
+      expect([replay.status, replay.body.code]).toEqual([409, '1000012']);
+      expect((await operator.call('POST', '/admin/v1/ledger/parked-events/999999999/replay')).status).toBe(404);
+      const metrics = await (await fetch(`${stack.url('ledger')}/metrics`)).text();
+      expect(metrics).toMatch(/events_parked_total\{[^}]*event_type="payment\.paid"[^}]*\} [1-9]/);
+    });
+
     it('credits and debits a wallet by hand, once per Idempotency-Key, audited; a negative part stops withdrawals', async () => {
       const merchant = await operator.provisionMerchant();
       const path = `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox/wallet-adjustments`;

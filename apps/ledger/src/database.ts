@@ -1,3 +1,4 @@
+import { ParkedEvents1763700000400 } from './migrations/1763700000400-parked-events';
 import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Journal1763700000100 } from './migrations/1763700000100-journal';
@@ -7,5 +8,5 @@ import { FxRateCodes1763700000300 } from './migrations/1763700000300-fx-rate-cod
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'ledger',
-  migrations: [MessagingTables1763700000000, Journal1763700000100, ReversalReservations1763700000200, FxRateCodes1763700000300] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Journal1763700000100, ReversalReservations1763700000200, FxRateCodes1763700000300, ParkedEvents1763700000400] as MigrationClass[],
 };

@@ -11,7 +11,9 @@ import {
   GetBalance,
   GetWalletBalances,
   GetWithdrawableBalance,
+  ListParkedEvents,
   ListUnconfirmedReservations,
+  ReplayParkedEvent,
   OrderSucceeded,
   PaymentPaid,
   ReleaseReservation,
@@ -51,6 +53,8 @@ export class LedgerHandlers implements OnModuleInit {
     this.rpc.handle(ConfirmReservation, (request, context) => this.reservations.confirm(callerOf(context), request.operation_id));
     this.rpc.handle(ReleaseReservation, (request, context) => this.reservations.release(callerOf(context), request.operation_id));
     this.rpc.handle(ConsumeReservation, (request, context) => this.reservations.consume(callerOf(context), request.operation_id));
+    this.rpc.handle(ListParkedEvents, async () => ({ data: await this.events.parked() }));
+    this.rpc.handle(ReplayParkedEvent, (request) => this.events.replay(request.id));
     this.rpc.handle(ListUnconfirmedReservations, (request) => this.reservations.unconfirmed(request.kind, new Date(request.due_before)));
     this.rpc.handle(GetWalletBalances, (request) => this.balances.wallets(request.merchant_code, request.environment));
     this.rpc.handle(TrialBalanceCommand, () => this.trialBalance.run());

@@ -1,4 +1,5 @@
 import { InterruptedAttempts1763700000200 } from './migrations/1763700000200-interrupted-attempts';
+import { ParkedEvents1763700000300 } from './migrations/1763700000300-parked-events';
 import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Deliveries1763700000100 } from './migrations/1763700000100-deliveries';
@@ -6,5 +7,5 @@ import { Deliveries1763700000100 } from './migrations/1763700000100-deliveries';
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'webhooks',
-  migrations: [MessagingTables1763700000000, Deliveries1763700000100, InterruptedAttempts1763700000200] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Deliveries1763700000100, InterruptedAttempts1763700000200, ParkedEvents1763700000300] as MigrationClass[],
 };

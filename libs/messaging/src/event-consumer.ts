@@ -1,6 +1,7 @@
 import type { Consumer, KafkaMessage } from 'kafkajs';
+import { Counter, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { EventEnvelopeSchema, type EventContract } from '@platform/contracts';
+import { ApiError, EventEnvelopeSchema, type EventContract } from '@platform/contracts';
 import { assertIdentifier, queryRows, type SqlExecutor } from '@platform/persistence';
 import { acceptOrCreateCorrelationId, runWithContext, type Logger } from '@platform/observability';
 import { Headers, readHeader } from './headers';
@@ -15,15 +16,41 @@ export interface ReceivedEvent<P> {
 
 type Handler = (event: ReceivedEvent<unknown>, tx: SqlExecutor) => Promise<void>;
 
+export interface ParkedEvent {
+  id: string;
+  event_id: string | null;
+  event_type: string | null;
+  topic: string;
+  partition: number;
+  offset: string;
+  reason: string;
+  failures: number;
+  parked_at: string;
+  replayed_at: string | null;
+}
+
+interface Position {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+/** A handler failing this often on one message has the message parked instead of blocking its partition. */
+export const PARK_AFTER_FAILURES = 5;
+
 /**
  * Applies events exactly once: the event id goes into the inbox in the same
  * transaction as the handler's effect, so a redelivered event finds its id there
- * and changes nothing. Offsets are committed only after that transaction.
+ * and changes nothing. Offsets are committed only after that transaction. A message
+ * that cannot be read, or whose handler keeps failing, is parked (never skipped
+ * silently, never blocking its partition), counted, and can be replayed.
  */
 export class EventConsumer {
   private readonly handlers = new Map<string, { contract: EventContract<unknown>; handler: Handler }>();
   private consumer?: Consumer;
   private readonly schema: string;
+  private readonly failures = new Map<string, number>();
+  private readonly parkedCounter?: Counter<'consumer' | 'event_type' | 'reason'>;
 
   constructor(
     private readonly connection: KafkaConnection,
@@ -31,8 +58,12 @@ export class EventConsumer {
     schema: string,
     private readonly consumerName: string,
     private readonly logger: Logger,
+    registry?: Registry,
   ) {
     this.schema = assertIdentifier(schema);
+    this.parkedCounter = registry
+      ? new Counter({ name: 'events_parked_total', help: 'Events parked instead of applied', labelNames: ['consumer', 'event_type', 'reason'], registers: [registry] })
+      : undefined;
   }
 
   on<P>(contract: EventContract<P>, handler: (event: ReceivedEvent<P>, tx: SqlExecutor) => Promise<void>): void {
@@ -47,42 +78,90 @@ export class EventConsumer {
     this.consumer = consumer;
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: options.fromBeginning ?? true });
-    await consumer.run({ eachMessage: async ({ message }) => this.apply(message) });
+    await consumer.run({ eachMessage: async ({ topic, partition, message }) => this.apply(message, { topic, partition, offset: message.offset }) });
   }
 
-  private async apply(message: KafkaMessage): Promise<void> {
-    const parsed = EventEnvelopeSchema.safeParse(safeJson(message.value?.toString()));
-    if (!parsed.success) {
-      this.logger.error({ offset: message.offset, issues: parsed.error.issues }, 'malformed event skipped');
-      return;
-    }
+  private async apply(message: KafkaMessage, position: Position): Promise<void> {
+    const text = message.value?.toString();
+    const parsed = EventEnvelopeSchema.safeParse(safeJson(text));
+    if (!parsed.success) return this.park(position, text, null, null, 'malformed envelope', 1);
     const envelope = parsed.data;
     const registration = this.handlers.get(envelope.event_type);
     if (!registration) return;
     const payload = registration.contract.payload.safeParse(envelope.payload);
-    if (!payload.success) {
-      this.logger.error({ event_id: envelope.event_id, issues: payload.error.issues }, 'event payload invalid; skipped');
-      return;
-    }
+    if (!payload.success) return this.park(position, text, envelope.event_id, envelope.event_type, `invalid payload: ${payload.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`, 1);
     const correlationId = acceptOrCreateCorrelationId(readHeader(message.headers, Headers.correlationId));
-    await runWithContext({ correlationId }, () =>
-      this.dataSource.transaction(async (tx) => {
-        const fresh = await queryRows(
-          tx,
-          `INSERT INTO ${this.schema}.inbox (consumer, event_id) VALUES ($1, $2)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [this.consumerName, envelope.event_id],
-        );
-        if (fresh.length === 0) {
-          this.logger.debug({ event_id: envelope.event_id }, 'duplicate event ignored');
-          return;
-        }
-        await registration.handler(
-          { eventId: envelope.event_id, eventType: envelope.event_type, occurredAt: envelope.occurred_at, payload: payload.data },
-          tx,
-        );
-      }),
+    const key = `${position.topic}:${position.partition}:${position.offset}`;
+    try {
+      await runWithContext({ correlationId }, () => this.applyOnce(registration.handler, envelope, payload.data));
+      this.failures.delete(key);
+    } catch (error) {
+      const failures = (this.failures.get(key) ?? 0) + 1;
+      this.failures.set(key, failures);
+      if (failures < PARK_AFTER_FAILURES) throw error; // retried: the cause may pass (settings, a rate on its way)
+      this.failures.delete(key);
+      await this.park(position, text, envelope.event_id, envelope.event_type, error instanceof Error ? error.message : String(error), failures);
+    }
+  }
+
+  /** The handler's effect and the inbox row in one transaction; false for an event applied before. */
+  private applyOnce(handler: Handler, envelope: { event_id: string; event_type: string; occurred_at: string }, payload: unknown): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const fresh = await queryRows(
+        tx,
+        `INSERT INTO ${this.schema}.inbox (consumer, event_id) VALUES ($1, $2)
+         ON CONFLICT DO NOTHING RETURNING event_id`,
+        [this.consumerName, envelope.event_id],
+      );
+      if (fresh.length === 0) {
+        this.logger.debug({ event_id: envelope.event_id }, 'duplicate event ignored');
+        return false;
+      }
+      await handler({ eventId: envelope.event_id, eventType: envelope.event_type, occurredAt: envelope.occurred_at, payload }, tx);
+      return true;
+    });
+  }
+
+  private async park(position: Position, message: string | undefined, eventId: string | null, eventType: string | null, reason: string, failures: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO ${this.schema}.parked_events (consumer, event_id, event_type, topic, partition, message_offset, message, reason, failures)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (consumer, topic, partition, message_offset) DO NOTHING`,
+      [this.consumerName, eventId, eventType, position.topic, position.partition, position.offset, message ?? null, reason.slice(0, 2000), failures],
     );
+    this.parkedCounter?.inc({ consumer: this.consumerName, event_type: eventType ?? 'unknown', reason: failures > 1 ? 'handler_failed' : 'unreadable' });
+    this.logger.error({ event_id: eventId, event_type: eventType, ...position, failures, reason }, 'event parked');
+  }
+
+  /** Parked events still waiting, oldest first. */
+  async parked(limit = 100): Promise<ParkedEvent[]> {
+    const rows = await queryRows<ParkedEvent & { message_offset: string; parked_at: Date; replayed_at: Date | null }>(
+      this.dataSource,
+      `SELECT id::text, event_id, event_type, topic, partition, message_offset, reason, failures, parked_at, replayed_at
+         FROM ${this.schema}.parked_events WHERE consumer = $1 AND replayed_at IS NULL ORDER BY id LIMIT $2`,
+      [this.consumerName, limit],
+    );
+    return rows.map(({ message_offset, ...row }) => ({ ...row, offset: message_offset, parked_at: new Date(row.parked_at).toISOString(), replayed_at: null }));
+  }
+
+  /**
+   * Applies a parked event again, once the operator fixed its cause; exactly once like any
+   * event (an event applied meanwhile changes nothing). A failure leaves it parked and says why.
+   */
+  async replay(id: string): Promise<{ id: string; applied: boolean }> {
+    const rows = await queryRows<{ message: string | null }>(this.dataSource, `SELECT message FROM ${this.schema}.parked_events WHERE id = $1 AND consumer = $2 AND replayed_at IS NULL`, [id, this.consumerName]);
+    if (!rows[0]) throw new ApiError('1000011', 'No parked event with this id');
+    const envelope = EventEnvelopeSchema.safeParse(safeJson(rows[0].message ?? undefined));
+    const registration = envelope.success ? this.handlers.get(envelope.data.event_type) : undefined;
+    const payload = envelope.success && registration ? registration.contract.payload.safeParse(envelope.data.payload) : undefined;
+    if (!envelope.success || !registration || !payload?.success) throw new ApiError('1000012', 'The parked message cannot be read; it cannot be replayed');
+    let applied: boolean;
+    try {
+      applied = await this.applyOnce(registration.handler, envelope.data, payload.data);
+    } catch (error) {
+      throw new ApiError('1000012', `Replaying failed again: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await this.dataSource.query(`UPDATE ${this.schema}.parked_events SET replayed_at = now() WHERE id = $1`, [id]);
+    return { id, applied };
   }
 
   async stop(): Promise<void> {

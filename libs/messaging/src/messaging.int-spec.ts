@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigResourceTypes, Kafka } from 'kafkajs';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, CARD_DATA_TOPIC_CONFIG, TOPIC_SPECS, Topics, defineCommand, defineEvent } from '@platform/contracts';
@@ -8,12 +9,13 @@ import {
   createServiceDataSource,
   ensureDatabase,
   messagingTablesUp,
+  parkedEventsTableUp,
   provisionServiceSchema,
   queryRows,
   serviceDatabaseUrl,
 } from '@platform/persistence';
 import { testInfrastructure } from '@platform/testing';
-import { EventConsumer } from './event-consumer';
+import { EventConsumer, PARK_AFTER_FAILURES } from './event-consumer';
 import { KafkaEventPublisher, type EventPublisher, type OutboxRecord } from './event-publisher';
 import { KafkaConnection } from './kafka-connection';
 import { OutboxRelay } from './outbox-relay';
@@ -89,8 +91,8 @@ describe('messaging on real Kafka and Postgres', () => {
       migrations: [],
     });
     await dataSource.initialize();
-    await dataSource.query(`DROP TABLE IF EXISTS ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.credits`);
-    for (const statement of messagingTablesUp(SCHEMA)) await dataSource.query(statement);
+    await dataSource.query(`DROP TABLE IF EXISTS ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.credits, ${SCHEMA}.parked_events`);
+    for (const statement of [...messagingTablesUp(SCHEMA), ...parkedEventsTableUp(SCHEMA)]) await dataSource.query(statement);
     await dataSource.query(`CREATE TABLE ${SCHEMA}.credits (account text PRIMARY KEY, cents bigint NOT NULL)`);
   });
 
@@ -185,10 +187,14 @@ describe('messaging on real Kafka and Postgres', () => {
   describe('outbox and inbox', () => {
     const received: string[] = [];
     let consumer: EventConsumer;
+    const registry = new Registry();
+    // Accounts whose events fail until the "operator" fixes the cause.
+    const broken = new Set<string>();
 
     beforeAll(async () => {
-      consumer = new EventConsumer(connection('consumer'), dataSource, SCHEMA, `it-${run}.ledger`, logger);
+      consumer = new EventConsumer(connection('consumer'), dataSource, SCHEMA, `it-${run}.ledger`, logger, registry);
       consumer.on(Credited, async (event, tx) => {
+        if (broken.has(event.payload.account)) throw new Error(`account ${event.payload.account} is not open yet`);
         received.push(event.eventId);
         await tx.query(
           `INSERT INTO ${SCHEMA}.credits (account, cents) VALUES ($1, $2)
@@ -286,6 +292,38 @@ describe('messaging on real Kafka and Postgres', () => {
       await restarted.drainOnce();
       await waitFor(() => balance(marker));
       expect(await balance(account)).toBe('42');
+    });
+
+    it('parks an event whose handler keeps failing, goes on with its partition, and replays it once the cause is fixed', async () => {
+      const poisoned = `acc-${randomUUID()}`;
+      broken.add(poisoned);
+      const publisher = new KafkaEventPublisher(kafka);
+      const record = (account: string, cents: number, key = poisoned): OutboxRecord => ({
+        seq: '0', event_id: randomUUID(), topic: Credited.topic, message_key: key, event_type: Credited.type, payload: { account, cents }, headers: {}, occurred_at: new Date(),
+      });
+      const poison = record(poisoned, 300);
+      const behind = `acc-${randomUUID()}`;
+      await publisher.publish([poison, record(behind, 9)]);
+      // The event behind it on the same partition is applied: nothing blocks.
+      expect(await waitFor(() => balance(behind), 60_000)).toBe('9');
+      const [parked] = (await consumer.parked()).filter((event) => event.event_id === poison.event_id);
+      expect(parked).toMatchObject({ event_type: Credited.type, failures: PARK_AFTER_FAILURES, reason: `account ${poisoned} is not open yet` });
+      expect(await balance(poisoned)).toBeUndefined();
+      expect(await registry.getSingleMetricAsString('events_parked_total')).toMatch(/reason="handler_failed"\} [1-9]/);
+      await expect(consumer.replay(parked!.id)).rejects.toMatchObject({ code: '1000012' });
+      broken.delete(poisoned);
+      expect(await consumer.replay(parked!.id)).toEqual({ id: parked!.id, applied: true });
+      expect(await balance(poisoned)).toBe('300');
+      await expect(consumer.replay(parked!.id)).rejects.toMatchObject({ code: '1000011' });
+      expect((await consumer.parked()).some((event) => event.id === parked!.id)).toBe(false);
+    });
+
+    it('parks a message it cannot read instead of skipping it', async () => {
+      const producer = await kafka.producer();
+      await producer.send({ topic: kafka.topic(Credited.topic), messages: [{ key: 'junk', value: 'not json {' }] });
+      const junk = await waitFor(async () => (await consumer.parked()).find((event) => event.reason === 'malformed envelope'));
+      expect(junk).toMatchObject({ event_id: null, failures: 1 });
+      await expect(consumer.replay(junk.id)).rejects.toMatchObject({ code: '1000012' });
     });
 
     it('publishes rows committed while no relay ran once one starts', async () => {

@@ -73,9 +73,9 @@ export class ServiceKitModule {
         },
         {
           provide: EventConsumer,
-          inject: [KafkaConnection, DataSource],
-          useFactory: (kafka: KafkaConnection, dataSource: DataSource) =>
-            new EventConsumer(kafka, dataSource, definition.schema, `${definition.name}.events`, logger),
+          inject: [KafkaConnection, DataSource, Metrics],
+          useFactory: (kafka: KafkaConnection, dataSource: DataSource, metrics: Metrics) =>
+            new EventConsumer(kafka, dataSource, definition.schema, `${definition.name}.events`, logger, metrics.registry),
         },
         {
           provide: OutboxRelay,

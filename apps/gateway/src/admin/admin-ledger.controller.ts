@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, Param, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdjustWallet, GetWalletBalances, TrialBalance, WALLETS, WalletBalancesSchema, text } from '@platform/contracts';
+import { AdjustWallet, GetWalletBalances, ListParkedEvents, ParkedEventSchema, ReplayParkedEvent, TrialBalance, WALLETS, WalletBalancesSchema, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -30,6 +30,32 @@ export class AdminLedgerController {
     private readonly rpc: RpcClient,
     private readonly audit: AuditService,
   ) {}
+
+  @Get('ledger/parked-events')
+  @ApiRoute({
+    summary: 'Money events the ledger could not apply and parked instead of blocking: read why, fix, replay',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'Parked events, oldest first', schema: z.object({ data: z.array(ParkedEventSchema) }) } },
+  })
+  parked(@Req() request: FastifyRequest) {
+    return this.rpc.request(ListParkedEvents, {}, { correlationId: request.correlationId });
+  }
+
+  @Post('ledger/parked-events/:id/replay')
+  @ApiRoute({
+    summary: 'Apply a parked money event again, exactly once, after its cause was fixed (audited)',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'Whether the event changed the books now (false: it had been applied before)' } },
+    errors: ['1000001', '1000011', '1000012'],
+  })
+  async replay(@Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const result = await this.rpc.request(ReplayParkedEvent, { id: parseOrReject(z.string().regex(/^\d{1,18}$/, 'must be the number of a parked event'), id) }, { correlationId: request.correlationId });
+    await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'ledger.parked_event.replay', target: `ledger/parked-events/${id}`, correlationId: request.correlationId, before: null, after: result });
+    void reply.status(200);
+    return result;
+  }
 
   @Get('merchants/:merchantCode/environments/:environment/wallets')
   @ApiRoute({

@@ -145,3 +145,32 @@ export const TrialBalance = defineCommand({
     totals: z.array(z.object({ currency_code: z.string(), sum: z.string() })),
   }),
 });
+
+export const ParkedEventSchema = z.object({
+  id: z.string(),
+  event_id: z.string().nullable(),
+  event_type: z.string().nullable(),
+  topic: z.string(),
+  partition: z.number().int(),
+  offset: z.string(),
+  reason: z.string(),
+  failures: z.number().int(),
+  parked_at: z.string(),
+  replayed_at: z.string().nullable(),
+});
+
+/** Money events the ledger could not apply (unreadable, or failing again and again), oldest first. */
+export const ListParkedEvents = defineCommand({
+  type: 'ledger.parked-events',
+  topic: Topics.ledgerCommands,
+  request: z.object({}),
+  reply: z.object({ data: z.array(ParkedEventSchema) }),
+});
+
+/** Applies a parked event again once its cause is fixed; exactly once, like any event. */
+export const ReplayParkedEvent = defineCommand({
+  type: 'ledger.replay-parked-event',
+  topic: Topics.ledgerCommands,
+  request: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+  reply: z.object({ id: z.string(), applied: z.boolean() }),
+});
