@@ -170,6 +170,17 @@ describe('live processing through iyzico (stand-in)', () => {
     expect(await read(created.body.data.merchant_order_id)).toMatchObject({ status: 'paid', card: { last_four: '0008' } });
   });
 
+  it('keeps a live v3 payment waiting for a bank that answers late, taking no other card, until the answer pays it', async () => {
+    const v3 = new V3Client(stack.url('gateway'), merchant);
+    const created = await v3.request('POST', '/api/v3/payments', { amount: '14.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
+    await payOnPaymentPage(created.body.payment_url, LATE_AUTH, 'success');
+    const waiting = await openScreen(created.body.payment_url);
+    expect(waiting.html).toContain('Bankanızın yanıtı bekleniyor');
+    expect(waiting.html).not.toContain('name="number"');
+    const paid = await eventually(async () => (await v3.request('GET', `/api/v3/payments/${created.body.code}`)).body, (payment) => payment.status === 'paid');
+    expect(paid).toMatchObject({ failure: null, card: { last_four: LATE_AUTH.slice(-4) } });
+  });
+
   it('pays a live v3 payment through the bank on the payment page', async () => {
     const v3 = new V3Client(stack.url('gateway'), merchant);
     const created = await v3.request('POST', '/api/v3/payments', { amount: '12.50', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });

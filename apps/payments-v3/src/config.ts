@@ -14,6 +14,9 @@ export const ConfigSchema = BaseConfigSchema.extend({
   LEDGER_FOLLOW_UP_INTERVAL_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** How long the 3-D Secure screen of one attempt stays open. */
   THREE_DS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** How often attempts awaiting a live bank are looked up, and how long one may wait (24 h, as the Direct API's pending). */
+  PENDING_LOOKUP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  PENDING_MAX_SECONDS: z.coerce.number().int().min(1).default(86_400),
   /** Card attempts one payment page takes (card testing). */
   PAYMENT_PAGE_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   ...CardDataKeyFields,

@@ -50,6 +50,13 @@ export function maintenancePage(): string {
   return page('Bakım çalışması', '<h1>Ödemeler kısa bir bakım çalışması nedeniyle durduruldu.</h1><p class="muted">Lütfen biraz sonra bu sayfayı yenileyin; bağlantınız geçerliliğini korur.</p>');
 }
 
+export function bankPendingPage(merchantName: string): string {
+  return page(
+    'Bankanızın yanıtı bekleniyor',
+    `<h1>Bankanızın yanıtı bekleniyor.</h1><p>Ödemeniz için bankanızdan henüz yanıt gelmedi; kartınızla yeniden denemeyin.</p><p class="muted">${escapeHtml(merchantName)} · Bu sayfayı birkaç dakika sonra yenileyin.</p>`,
+  );
+}
+
 export function tooManyAttemptsPage(): string {
   return page('Çok fazla deneme', '<h1>Bu bağlantıdan çok fazla kart denemesi yapıldı.</h1><p class="muted">Lütfen bir süre sonra yeniden deneyin.</p>');
 }

@@ -10,7 +10,7 @@ import { attemptMessage, cardFormPage } from '../pages/card-form.page';
 import { paymentResultPage } from '../pages/payment-result.page';
 import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, sendTooManyAttempts, setCsrfCookie } from '../pages/respond';
 import { CardAttemptLimit } from '../card-attempts/card-attempt-limit';
-import { forbiddenPage, notFoundPage, threeDsPage } from '../pages/three-ds.page';
+import { bankPendingPage, forbiddenPage, notFoundPage, threeDsPage } from '../pages/three-ds.page';
 import { readCardForm } from '../pages/card-form';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
 import { acceptBankReturn, acceptForm } from '../pages/accept-form';
@@ -98,6 +98,7 @@ export class PaymentPageController {
     const { payment } = view;
     if (view.stage === 'result') return sendPage(reply, payment.status === 'expired' ? 410 : 200, paymentResultPage(view));
     if (view.stage === 'three_ds' && view.bank_page) return sendBankPage(reply, view.bank_page);
+    if (view.stage === 'bank_pending') return sendPage(reply, 200, bankPendingPage(view.merchant_name));
     const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
     setCsrfCookie(reply, request, cookie);
     const common = {

@@ -9,7 +9,7 @@ export interface AttemptCard {
 
 export interface AttemptRow {
   id: string;
-  status: 'three_ds' | 'failed' | 'paid' | 'abandoned';
+  status: 'three_ds' | 'pending' | 'failed' | 'paid' | 'abandoned';
   processor: string | null;
   processor_state: string | null;
   bank_page: string | null;
@@ -26,6 +26,26 @@ export class AttemptRepository {
   async findWaiting(tx: SqlExecutor, paymentId: string): Promise<AttemptRow | undefined> {
     const rows = await queryRows<AttemptRow>(tx, `SELECT ${COLUMNS} FROM payments.attempts WHERE payment_id = $1 AND status = 'three_ds'`, [paymentId]);
     return rows[0];
+  }
+
+  /** The attempt whose bank answer is awaited, if any: the page takes no other card meanwhile. */
+  async findPending(tx: SqlExecutor, paymentId: string): Promise<AttemptRow | undefined> {
+    const rows = await queryRows<AttemptRow>(tx, `SELECT ${COLUMNS} FROM payments.attempts WHERE payment_id = $1 AND status = 'pending'`, [paymentId]);
+    return rows[0];
+  }
+
+  async markPending(tx: SqlExecutor, attemptId: string): Promise<void> {
+    await tx.query(`UPDATE payments.attempts SET status = 'pending', bank_page = NULL WHERE id = $1`, [attemptId]);
+  }
+
+  /** Live attempts awaiting the bank, oldest first, locked for one replica at a time; with their payment's page token. */
+  async claimPending(tx: SqlExecutor, limit: number): Promise<(AttemptRow & { payment_id: string; started_at: Date })[]> {
+    return queryRows(
+      tx,
+      `SELECT ${COLUMNS}, payment_id::text AS payment_id, created_at AS started_at FROM payments.attempts
+        WHERE status = 'pending' AND processor <> 'sandbox' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
   }
 
   async startThreeDs(

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, type PaymentPage } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors, cardNetwork, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type ChallengeAnswer } from '@platform/card-processing';
 import type { SqlExecutor } from '@platform/persistence';
-import { CONFIG, MaintenanceFlags, cardDataKey, paymentPageCardSealContext } from '@platform/service-kit';
+import { CONFIG, MaintenanceFlags, cardDataKey, eachIndependently, paymentPageCardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
 import { toPayment } from '../payments/payment-view';
@@ -37,6 +37,7 @@ export class PaymentPageService {
   async view(token: string, now = new Date()): Promise<PaymentPage> {
     const row = await this.payments.findByPageToken(this.dataSource, token);
     if (!row) throw new ApiError('1000011', 'No payment for this address');
+    if (await this.attempts.findPending(this.dataSource, row.id)) return this.page(row, undefined, now, true);
     return this.page(row, await this.attempts.findWaiting(this.dataSource, row.id), now);
   }
 
@@ -48,6 +49,8 @@ export class PaymentPageService {
     const page = await this.dataSource.transaction(async (tx) => {
       const row = await this.lockedPayment(tx, token);
       if (!this.open(row, now)) return this.page(row, undefined, now);
+      // While a bank's answer is awaited no other card is sent: the first may still be charged.
+      if (await this.attempts.findPending(tx, row.id)) return this.page(row, undefined, now, true);
       const waiting = await this.attempts.findWaiting(tx, row.id);
       if (!passesLuhn(card.number)) formError = 'card_details_invalid';
       else if (!notExpired(card.expiryMonth, card.expiryYear, now)) formError = 'card_expiry_invalid';
@@ -110,9 +113,44 @@ export class PaymentPageService {
         await this.attempts.finish(tx, waiting.id, 'paid', null, now);
         return this.settlePaid(tx, row, waiting.card, now);
       }
+      if (outcome.status === 'pending' && waiting.processor !== 'sandbox') {
+        // A live bank that has not answered may still charge the card: wait for its answer (looked up).
+        await this.attempts.markPending(tx, waiting.id);
+        return this.page(row, undefined, now, true);
+      }
       const reason = outcome.status === 'failed' ? outcome.reason : 'payment_timed_out';
       await this.attempts.finish(tx, waiting.id, 'failed', reason, now);
       return this.fail(tx, row, reason, now);
+    });
+  }
+
+  /**
+   * Asks the live processor about attempts whose bank answer is awaited: paid pays the
+   * payment (even past its page's validity: the card was charged while it was open), failed
+   * counts a failed attempt; one unanswered for PENDING_MAX_SECONDS fails as timed out.
+   */
+  async lookUpPending(now = new Date(), limit = 50): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      const due = await this.attempts.claimPending(tx, limit);
+      return eachIndependently(
+        due,
+        async (attempt) => {
+          const payment = (await this.payments.findById(tx, attempt.payment_id, true))!;
+          let outcome = await this.processors.named(attempt.processor, payment.environment).lookUp(attempt.processor_state!);
+          if (outcome.status === 'pending' && now.getTime() - new Date(attempt.started_at).getTime() > this.config.PENDING_MAX_SECONDS * 1000) {
+            outcome = { status: 'failed', reason: 'payment_timed_out' };
+          }
+          if (outcome.status === 'pending') return;
+          if (outcome.status === 'paid') {
+            await this.attempts.finish(tx, attempt.id, 'paid', null, now);
+            await this.settlePaid(tx, payment, attempt.card, now);
+            return;
+          }
+          await this.attempts.finish(tx, attempt.id, 'failed', outcome.reason, now);
+          await this.fail(tx, payment, outcome.reason, now);
+        },
+        (attempt) => `attempt ${attempt.id}`,
+      );
     });
   }
 
@@ -136,13 +174,13 @@ export class PaymentPageService {
     return row;
   }
 
-  private page(row: PaymentRow, waiting: AttemptRow | undefined, now: Date): PaymentPage {
+  private page(row: PaymentRow, waiting: AttemptRow | undefined, now: Date, bankPending = false): PaymentPage {
     const payment = toPayment(row, this.config.CHECKOUT_PUBLIC_URL, now);
     const threeDs = payment.status === 'created' && waiting !== undefined && this.threeDsOpen(waiting, now);
     return {
       payment,
       merchant_name: row.merchant_name,
-      stage: payment.status !== 'created' ? 'result' : threeDs ? 'three_ds' : 'card_form',
+      stage: payment.status !== 'created' ? 'result' : bankPending ? 'bank_pending' : threeDs ? 'three_ds' : 'card_form',
       three_ds_card_last_four: threeDs ? waiting.card.last_four : null,
       bank_page: threeDs ? waiting.bank_page : null,
       return_url: resultAddress(row.return_url, payment),

@@ -91,6 +91,11 @@ export class PaymentRepository {
   }
 
   /** The payment behind a customer's page address; the token is the customer's only credential. */
+  async findById(tx: SqlExecutor, id: string, lock = false): Promise<PaymentRow | undefined> {
+    const rows = await queryRows<PaymentRow>(tx, `SELECT ${COLUMNS} FROM payments.payments WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id]);
+    return rows[0];
+  }
+
   async findByPageToken(tx: SqlExecutor, token: string, lock = false): Promise<PaymentRow | undefined> {
     const rows = await queryRows<PaymentRow>(tx, `SELECT ${COLUMNS} FROM payments.payments WHERE page_token = $1 ${lock ? 'FOR UPDATE' : ''}`, [token]);
     return rows[0];
@@ -125,7 +130,9 @@ export class PaymentRepository {
     const rows = await queryRows(
       tx,
       `UPDATE payments.payments SET status = 'expired'
-        WHERE id IN (SELECT id FROM payments.payments WHERE status = 'created' AND expires_at <= $1
+        WHERE id IN (SELECT id FROM payments.payments p WHERE status = 'created' AND expires_at <= $1
+                        -- a payment whose bank answer is awaited waits for it
+                        AND NOT EXISTS (SELECT 1 FROM payments.attempts a WHERE a.payment_id = p.id AND a.status = 'pending')
                       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
         RETURNING code`,
       [now.toISOString(), limit],

@@ -72,7 +72,8 @@ export const SetFxRate = defineCommand({
 export const PaymentPageSchema = z.object({
   payment: PaymentSchema,
   merchant_name: z.string(),
-  stage: z.enum(['card_form', 'three_ds', 'result']),
+  /** `bank_pending`: a live bank has not answered an attempt yet; the page takes no other card meanwhile. */
+  stage: z.enum(['card_form', 'three_ds', 'bank_pending', 'result']),
   three_ds_card_last_four: z.string().nullable(),
   /** A live bank's 3-D Secure page, shown instead of the sandbox test screen. */
   bank_page: z.string().nullable(),
