@@ -19,3 +19,4 @@ export * from './idempotency';
 export * from './trusted-proxies';
 export * from './sliding-window-limiter';
 export * from './caller-bucket';
+export * from './reservation-owner';

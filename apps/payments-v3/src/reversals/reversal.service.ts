@@ -1,21 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  ApiError,
-  ConfirmReservation,
-  ConsumeReservation,
-  ListUnconfirmedReservations,
-  ReleaseReservation,
-  ReserveFunds,
-  assertReservationAfter,
-  pageOf,
-  type Caller,
-  type Reversal,
-} from '@platform/contracts';
+import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
-import { assertSameRequest, eachIndependently } from '@platform/service-kit';
+import { ReservationOwner, assertSameRequest, eachIndependently } from '@platform/service-kit';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
 import { ReversalRepository, toReversal, type LedgerStep, type ReversalRow } from './reversal.repository';
@@ -47,7 +36,11 @@ export class ReversalService {
     private readonly payments: PaymentRepository,
     private readonly reversals: ReversalRepository,
     private readonly ledger: RpcClient,
-  ) {}
+  ) {
+    this.reservations = new ReservationOwner(ledger, 'refund');
+  }
+
+  private readonly reservations: ReservationOwner;
 
   async request(caller: Caller, input: ReversalRequest, idempotencyKey: string, now = new Date()): Promise<{ reversal: Reversal; scenario: Scenario | null }> {
     if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
@@ -111,25 +104,18 @@ export class ReversalService {
    * reversal that holds the money keeps it (its step is taken) and anything else releases it.
    */
   async reconcileReservations(now = new Date()): Promise<number> {
-    const due = await this.ledger.request(ListUnconfirmedReservations, { kind: 'refund', due_before: now.toISOString() }, {});
-    return eachIndependently(
-      due,
-      async (reservation) => {
-        const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
-        const row = await this.dataSource.transaction(async (tx) => {
-          const paymentCode = reservation.payment_reference?.replace(/^v3:/, '');
-          if (paymentCode) await this.payments.findByCode(tx, owner, paymentCode, true);
-          return this.reversals.find(tx, reservation.operation_id, undefined, true);
-        });
-        await this.takeLedgerStep(owner, reservation.operation_id, row ? (row.ledger_step ?? HELD_BY[row.status] ?? 'release') : 'release');
-      },
-      (reservation) => `reservation ${reservation.operation_id}`,
-    );
+    return this.reservations.reconcile(now, async (reservation, owner) => {
+      const row = await this.dataSource.transaction(async (tx) => {
+        const paymentCode = reservation.payment_reference?.replace(/^v3:/, '');
+        if (paymentCode) await this.payments.findByCode(tx, owner, paymentCode, true);
+        return this.reversals.find(tx, reservation.operation_id, undefined, true);
+      });
+      return row ? (row.ledger_step ?? HELD_BY[row.status] ?? 'release') : 'release';
+    });
   }
 
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
-    const command = step === 'confirm' ? ConfirmReservation : step === 'consume' ? ConsumeReservation : ReleaseReservation;
-    assertReservationAfter(step, await this.ledger.request(command, { operation_id: id }, { caller }));
+    await this.reservations.take(caller, id, step);
     await this.reversals.clearLedgerStep(this.dataSource, id);
   }
 
@@ -164,13 +150,13 @@ export class ReversalService {
           break;
         case 'complete':
           if (row.status !== 'awaiting_provider_manual') throw conflict();
-          assertReservationAfter('consume', await this.ledger.request(ConsumeReservation, { operation_id: row.id }, { caller }));
+          await this.reservations.take(caller, row.id, 'consume');
           await this.reversals.update(tx, row.id, { status: 'completed', provider_reference: decision.provider_reference, provider_refunded_at: now }, now);
           break;
         case 'reject':
         case 'cancel':
           if (!OPEN.has(row.status)) throw conflict();
-          if (row.status === 'awaiting_provider_manual') assertReservationAfter('release', await this.ledger.request(ReleaseReservation, { operation_id: row.id }, { caller }));
+          if (row.status === 'awaiting_provider_manual') await this.reservations.take(caller, row.id, 'release');
           await this.reversals.update(tx, row.id, { status: decision.action === 'reject' ? 'rejected' : 'cancelled' }, now);
           break;
       }

@@ -1,22 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  ApiError,
-  ConfirmReservation,
-  ConsumeReservation,
-  GetWithdrawableBalance,
-  ListUnconfirmedReservations,
-  ReleaseReservation,
-  ReserveFunds,
-  assertReservationAfter,
-  pageOf,
-  type Caller,
-  type Withdrawal,
-} from '@platform/contracts';
+import { ApiError, GetWithdrawableBalance, ReserveFunds, pageOf, type Caller, type Withdrawal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
-import { MaintenanceFlags, MerchantSettings, assertSameRequest, eachIndependently } from '@platform/service-kit';
+import { MaintenanceFlags, MerchantSettings, ReservationOwner, assertSameRequest, eachIndependently } from '@platform/service-kit';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
 import { WithdrawalRepository, toWithdrawal, type LedgerStep } from './withdrawal.repository';
@@ -53,7 +41,11 @@ export class WithdrawalService {
     private readonly maintenance: MaintenanceFlags,
     private readonly rates: UsdtRates,
     private readonly ledger: RpcClient,
-  ) {}
+  ) {
+    this.reservations = new ReservationOwner(ledger, 'withdrawal');
+  }
+
+  private readonly reservations: ReservationOwner;
 
   async request(caller: Caller, input: WithdrawalRequest, idempotencyKey: string, now = new Date()): Promise<{ withdrawal: Withdrawal; scenario: Scenario | null }> {
     if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
@@ -118,26 +110,18 @@ export class WithdrawalService {
    * take the row's step; no row means the request never committed, so the money is released.
    */
   async reconcileReservations(now = new Date()): Promise<number> {
-    const due = await this.ledger.request(ListUnconfirmedReservations, { kind: 'withdrawal', due_before: now.toISOString() }, {});
-    return eachIndependently(
-      due,
-      async (reservation) => {
-        const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
-        const row = await this.dataSource.transaction(async (tx) => {
-          await this.withdrawals.lockMerchant(tx, owner);
-          return this.withdrawals.find(tx, reservation.operation_id);
-        });
-        const step: LedgerStep = !row ? 'release' : (row.ledger_step ?? (row.status === 'requested' ? 'confirm' : row.status === 'sent' ? 'consume' : 'release'));
-        await this.takeLedgerStep(owner, reservation.operation_id, step);
-      },
-      (reservation) => `reservation ${reservation.operation_id}`,
-    );
+    return this.reservations.reconcile(now, async (reservation, owner) => {
+      const row = await this.dataSource.transaction(async (tx) => {
+        await this.withdrawals.lockMerchant(tx, owner);
+        return this.withdrawals.find(tx, reservation.operation_id);
+      });
+      return !row ? 'release' : (row.ledger_step ?? (row.status === 'requested' ? 'confirm' : row.status === 'sent' ? 'consume' : 'release'));
+    });
   }
 
   /** Confirms, consumes or releases the reservation of a withdrawal; each is idempotent, and the reply is checked. */
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
-    const command = step === 'confirm' ? ConfirmReservation : step === 'consume' ? ConsumeReservation : ReleaseReservation;
-    assertReservationAfter(step, await this.ledger.request(command, { operation_id: id }, { caller }));
+    await this.reservations.take(caller, id, step);
     await this.withdrawals.setLedgerStep(this.dataSource, id, null);
   }
 
@@ -160,10 +144,10 @@ export class WithdrawalService {
       if (row.status !== 'requested') throw new ApiError('1000012', `cannot ${decision.action} a withdrawal that is ${row.status}`);
       const caller: Caller = { merchantCode: row.merchant_code, environment: row.environment };
       if (decision.action === 'send') {
-        assertReservationAfter('consume', await this.ledger.request(ConsumeReservation, { operation_id: row.id }, { caller }));
+        await this.reservations.take(caller, row.id, 'consume');
         await this.withdrawals.finish(tx, row.id, { status: 'sent', tx_hash: decision.tx_hash }, now);
       } else {
-        assertReservationAfter('release', await this.ledger.request(ReleaseReservation, { operation_id: row.id }, { caller }));
+        await this.reservations.take(caller, row.id, 'release');
         await this.withdrawals.finish(tx, row.id, { status: 'rejected', rejection_reason: decision.reason }, now);
       }
       const after = (await this.withdrawals.find(tx, id))!;
