@@ -16,13 +16,24 @@ export class BinLookupService {
   ) {}
 
   async lookup(caller: Caller, bin: string, amount: string): Promise<BinInfo> {
+    return (await this.chargeableRecord(caller, bin, amount)).info;
+  }
+
+  /** The BIN's information for a card about to be charged: the lookup's checks and the issuer's (0055231), one read. */
+  async lookupChargeable(caller: Caller, bin: string, amount: string): Promise<BinInfo> {
+    const { info, issuerAvailable } = await this.chargeableRecord(caller, bin, amount);
+    if (!issuerAvailable) throw new ApiError('0055231');
+    return info;
+  }
+
+  private async chargeableRecord(caller: Caller, bin: string, amount: string): Promise<{ info: BinInfo; issuerAvailable: boolean }> {
     if (!SIX_DIGITS.test(bin)) throw new ApiError('0055210');
     this.assertAmount(amount);
     const record = await this.bins.find(caller.environment, bin);
     if (!record) throw new ApiError('0055233');
     if (!record.channel_available) throw new ApiError('0055230');
-    const { channel_available: _channel, issuer_available: _issuer, ...info } = record;
-    return info;
+    const { channel_available: _channel, issuer_available: issuerAvailable, ...info } = record;
+    return { info, issuerAvailable };
   }
 
   /** A card whose issuer the operator marked unavailable cannot be charged at the moment (0055231). */

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type MerchantEnvironment, type Order } from '@platform/contracts';
+import { ApiError, type BinInfo, type MerchantEnvironment, type Order } from '@platform/contracts';
 import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardFingerprintKey, eachIndependently, hostedCardSealContext, masterKey } from '@platform/service-kit';
 import type { SqlExecutor } from '@platform/persistence';
-import { BinRepository } from '../bins/bin.repository';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { OrderFingerprints } from './order-fingerprints';
 import { OrderLimits } from './order-limits';
@@ -39,7 +38,6 @@ export class CustomerFlowService {
     private readonly dataSource: DataSource,
     private readonly orders: OrderRepository,
     private readonly settings: MerchantSettings,
-    private readonly bins: BinRepository,
     private readonly binLookup: BinLookupService,
     @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
     private readonly maintenance: MaintenanceFlags,
@@ -152,19 +150,18 @@ export class CustomerFlowService {
       const processor = this.processors.for(order.environment);
       const bin = card.number.slice(0, 6);
       // The same checks as a direct order's card, and a cap per page: a hosted page is no free card-testing tool.
-      const refused = await this.hostedCardRefusal(tx, order, card, now);
-      if (refused) {
-        attemptFailure = refused;
+      const checked = await this.checkHostedCard(tx, order, card, now);
+      if ('refused' in checked) {
+        attemptFailure = checked.refused;
         return order;
       }
-      const info = await this.bins.find(order.environment, bin);
       const summary: CardSummary = {
         holder_name: card.holderName,
         bin,
         last_four: card.number.slice(-4),
-        network: info?.network ?? null,
-        program: info?.card_program ?? null,
-        issuer_bank_name: info?.bank_name ?? null,
+        network: checked.info.network,
+        program: checked.info.card_program,
+        issuer_bank_name: checked.info.bank_name,
       };
       const started = await processor.start({
         reference: `ord_${randomUUID()}`,
@@ -196,23 +193,22 @@ export class CustomerFlowService {
     };
   }
 
-  /** Why a hosted-page card is not sent to the bank, as a decline reason; null when it may go. */
-  private async hostedCardRefusal(tx: SqlExecutor, order: OrderRow, card: CardForAuthorisation, now: Date): Promise<string | null> {
+  /** The BIN's information of a hosted-page card that may go to the bank, or why not (a decline reason). */
+  private async checkHostedCard(tx: SqlExecutor, order: OrderRow, card: CardForAuthorisation, now: Date): Promise<{ info: BinInfo } | { refused: string }> {
     const owner = { merchantCode: order.merchant_code, environment: order.environment };
     const fingerprint = this.fingerprints.card(card);
     const attempts = await this.orders.countPageAttempt(tx, owner, order.id);
-    if (attempts > this.config.HOSTED_PAGE_ATTEMPTS) return 'security_declined';
-    const bin = card.number.slice(0, 6);
+    if (attempts > this.config.HOSTED_PAGE_ATTEMPTS) return { refused: 'security_declined' };
+    let info: BinInfo;
     try {
-      await this.binLookup.lookup(owner, bin, order.amount);
-      await this.binLookup.assertIssuerAvailable(owner, bin);
+      info = await this.binLookup.lookupChargeable(owner, card.number.slice(0, 6), order.amount);
       await this.limits.assertCard(tx, this.limits.cardRule(owner, card.number, fingerprint), order.amount, now);
     } catch (error) {
-      if (error instanceof ApiError && error.code in HOSTED_REFUSALS) return HOSTED_REFUSALS[error.code]!;
+      if (error instanceof ApiError && error.code in HOSTED_REFUSALS) return { refused: HOSTED_REFUSALS[error.code]! };
       throw error;
     }
     await this.orders.setCardFingerprint(tx, owner, order.id, fingerprint);
-    return null;
+    return { info };
   }
 
   private hostedOpen(order: OrderRow, now: Date): boolean {
