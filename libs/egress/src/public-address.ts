@@ -15,20 +15,26 @@ for (const [net, prefix] of [
   ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
 
+/** The eight 16-bit groups of an IPv6 address written without an embedded IPv4 part, `::` expanded. */
+export function ipv6Groups(ipv6: string): number[] {
+  const [head = '', tail = ''] = ipv6.split('::');
+  const headGroups = head.split(':').filter(Boolean);
+  const tailGroups = tail.split(':').filter(Boolean);
+  const written = ipv6.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  return written.map((group) => parseInt(group, 16));
+}
+
 /** ::/96: the unspecified and loopback addresses and the deprecated IPv4-compatible ones (::7f00:1 is 127.0.0.1). */
 function inZeroPrefix(ipv6: string): boolean {
-  const [head = '', tail = ''] = ipv6.split('::');
-  const groups = ipv6.includes('::')
-    ? [...head.split(':').filter(Boolean), ...Array(8 - head.split(':').filter(Boolean).length - tail.split(':').filter(Boolean).length).fill('0'), ...tail.split(':').filter(Boolean)]
-    : ipv6.split(':');
-  return groups.length === 8 && groups.slice(0, 6).every((group) => parseInt(group, 16) === 0);
+  const groups = ipv6Groups(ipv6);
+  return groups.length === 8 && groups.slice(0, 6).every((group) => group === 0);
 }
 
 const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 const IPV4_MAPPED_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
 
-/** An IPv4-mapped IPv6 address, dotted or in hex, is the IPv4 address it carries. */
-function unmapped(candidate: string): string {
+/** An IPv4-mapped IPv6 address, dotted or in hex, is the IPv4 address it carries; any other address is itself. */
+export function unmapped(candidate: string): string {
   const dotted = IPV4_MAPPED.exec(candidate)?.[1];
   if (dotted) return dotted;
   const hex = IPV4_MAPPED_HEX.exec(candidate);
