@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, secret, type Secret } from '@platform/service-kit';
+import { CONFIG, LOGGER, secret } from '@platform/service-kit';
 import { CARD_PROCESSORS, CardProcessors } from './card-processors';
 import { IyzicoCardProcessor } from './iyzico/iyzico-card-processor';
 
@@ -15,14 +15,7 @@ export const LiveProcessingFields = {
   PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(25_000).default(20_000),
 };
 
-interface LiveProcessingConfig {
-  NODE_ENV: string;
-  LIVE_CARD_PROCESSOR: 'none' | 'iyzico';
-  IYZICO_BASE_URL?: string;
-  IYZICO_API_KEY?: string;
-  IYZICO_SECRET_KEY?: Secret;
-  PROCESSOR_TIMEOUT_MS: number;
-}
+type LiveProcessingConfig = { NODE_ENV: string } & z.infer<z.ZodObject<typeof LiveProcessingFields>>;
 
 export function requireLiveProcessingSettings(config: LiveProcessingConfig, ctx: z.RefinementCtx): void {
   if (config.LIVE_CARD_PROCESSOR !== 'iyzico') return;
