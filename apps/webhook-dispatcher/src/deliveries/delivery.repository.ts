@@ -59,10 +59,15 @@ export class DeliveryRepository {
         RETURNING ${COLUMNS}`,
       [now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit],
     );
-    for (const row of claimed) {
-      await tx.query(`UPDATE webhooks.attempts SET finished_at = $2, error_code = 'attempt_interrupted' WHERE delivery_id = $1 AND finished_at IS NULL`, [row.id, now.toISOString()]);
-      await tx.query('INSERT INTO webhooks.attempts (delivery_id, attempt_no, started_at) VALUES ($1, $2, $3)', [row.id, row.attempt_count, now.toISOString()]);
-    }
+    if (claimed.length === 0) return claimed;
+    // Two statements for the whole batch: close the attempts cut short, open the new ones.
+    const ids = claimed.map((row) => row.id);
+    await tx.query(`UPDATE webhooks.attempts SET finished_at = $2, error_code = 'attempt_interrupted' WHERE delivery_id = ANY($1::uuid[]) AND finished_at IS NULL`, [ids, now.toISOString()]);
+    await tx.query('INSERT INTO webhooks.attempts (delivery_id, attempt_no, started_at) SELECT unnest($1::uuid[]), unnest($2::int[]), $3', [
+      ids,
+      claimed.map((row) => row.attempt_count),
+      now.toISOString(),
+    ]);
     return claimed;
   }
 
