@@ -3,6 +3,7 @@ import { CONFIG } from '@platform/service-kit';
 import type { Config } from './config';
 import { CsrfTokens } from './three-ds/csrf';
 import { CardAttemptLimit } from './card-attempts/card-attempt-limit';
+import { PageActions } from './pages/page-actions';
 import { HostedController } from './hosted/hosted.controller';
 import { PaymentPageController } from './payment-page/payment-page.controller';
 import { ThreeDsController } from './three-ds/three-ds.controller';
@@ -13,6 +14,7 @@ const DEV_CSRF_KEY = 'dev-checkout-csrf-key-not-for-production';
   controllers: [ThreeDsController, HostedController, PaymentPageController],
   providers: [
     CardAttemptLimit,
+    PageActions,
     {
       provide: CsrfTokens,
       inject: [CONFIG],

@@ -1,19 +1,14 @@
-import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompletePaymentThreeDs, GetPaymentPage, PayOnPaymentPage, type PaymentPage } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import type { Logger } from '@platform/observability';
-import { sealSecret } from '@platform/signing';
-import { CONFIG, LOGGER, cardDataKey, paymentPageCardSealContext } from '@platform/service-kit';
-import type { Config } from '../config';
+import { paymentPageCardSealContext } from '@platform/service-kit';
 import { attemptMessage, cardFormPage } from '../pages/card-form.page';
+import { PageActions } from '../pages/page-actions';
 import { paymentResultPage } from '../pages/payment-result.page';
-import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, sendTooManyAttempts, setCsrfCookie } from '../pages/respond';
-import { CardAttemptLimit } from '../card-attempts/card-attempt-limit';
-import { bankPendingPage, forbiddenPage, notFoundPage, threeDsPage } from '../pages/three-ds.page';
-import { readCardForm } from '../pages/card-form';
-import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
-import { acceptBankReturn, acceptForm } from '../pages/accept-form';
+import { sendBankPage, sendPage, sendRedirect } from '../pages/respond';
+import { bankPendingPage, forbiddenPage, threeDsPage } from '../pages/three-ds.page';
+import { acceptBankReturn } from '../pages/accept-form';
 
 const CHOICES = new Set(['success', 'failure', 'timeout']);
 
@@ -24,53 +19,31 @@ const CHOICES = new Set(['success', 'failure', 'timeout']);
  */
 @Controller('pay')
 export class PaymentPageController {
-  private readonly cardKey: Buffer;
-
   constructor(
     private readonly rpc: RpcClient,
-    private readonly csrf: CsrfTokens,
-    private readonly attemptLimit: CardAttemptLimit,
-    @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(CONFIG) config: Config,
-  ) {
-    this.cardKey = cardDataKey(config);
-  }
+    private readonly page: PageActions,
+  ) {}
 
   @Get(':token')
-  async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
-    try {
-      const view = await this.rpc.request(GetPaymentPage, { token }, { correlationId: request.correlationId });
-      return this.render(reply, request, token, view);
-    } catch (error) {
-      return sendFailurePage(reply, error, this.logger);
-    }
+  show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.page.showFor(token, reply, async () => this.render(reply, request, token, await this.view(token, request)));
   }
 
   @Post(':token')
   async pay(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const form = acceptForm(token, body, request, reply, this.csrf);
-    if (!form) return;
-    const wait = await this.attemptLimit.take(request);
-    if (wait !== null) return sendTooManyAttempts(reply, wait);
-    try {
-      const card = readCardForm(form);
-      if (!card) {
-        const view = await this.rpc.request(GetPaymentPage, { token }, { correlationId: request.correlationId });
-        return this.render(reply, request, token, view, 'form_invalid');
-      }
-      const sealed = sealSecret(JSON.stringify(card), this.cardKey, paymentPageCardSealContext(token));
-      const outcome = await this.rpc.request(PayOnPaymentPage, { token, card: { sealed } }, { correlationId: request.correlationId });
+    const card = await this.page.acceptCard(token, body, request, reply, paymentPageCardSealContext(token));
+    if (!card) return;
+    return this.page.answer(reply, async () => {
+      if (!card.sealed) return this.render(reply, request, token, await this.view(token, request), 'form_invalid');
+      const outcome = await this.rpc.request(PayOnPaymentPage, { token, card: { sealed: card.sealed } }, { correlationId: request.correlationId });
       if (outcome.form_error) return this.render(reply, request, token, outcome.page, outcome.form_error);
       return sendRedirect(reply, `/pay/${token}`);
-    } catch (error) {
-      return sendFailurePage(reply, error, this.logger);
-    }
+    });
   }
 
   @Post(':token/3ds')
   async threeDs(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const form = acceptForm(token, body, request, reply, this.csrf);
+    const form = this.page.acceptForm(token, body, request, reply);
     if (!form) return;
     if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
     return this.completeThreeDs(token, { source: 'test_screen', answer: { result: form.result } }, request, reply);
@@ -84,13 +57,15 @@ export class PaymentPageController {
     return this.completeThreeDs(token, { source: 'bank_return', answer }, request, reply);
   }
 
-  private async completeThreeDs(token: string, input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    try {
+  private view(token: string, request: FastifyRequest): Promise<PaymentPage> {
+    return this.rpc.request(GetPaymentPage, { token }, { correlationId: request.correlationId });
+  }
+
+  private completeThreeDs(token: string, input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return this.page.answer(reply, async () => {
       await this.rpc.request(CompletePaymentThreeDs, { token, ...input }, { correlationId: request.correlationId });
       return sendRedirect(reply, `/pay/${token}`);
-    } catch (error) {
-      return sendFailurePage(reply, error, this.logger);
-    }
+    });
   }
 
   /** The stage the payment is at; a form error is answered 422 on the form itself. */
@@ -99,14 +74,12 @@ export class PaymentPageController {
     if (view.stage === 'result') return sendPage(reply, payment.status === 'expired' ? 410 : 200, paymentResultPage(view));
     if (view.stage === 'three_ds' && view.bank_page) return sendBankPage(reply, view.bank_page);
     if (view.stage === 'bank_pending') return sendPage(reply, 200, bankPendingPage(view.merchant_name));
-    const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
-    setCsrfCookie(reply, request, cookie);
     const common = {
       merchantName: view.merchant_name,
       reference: `Ödeme kodu ${payment.code}`,
       amount: payment.amount,
       currency: payment.currency_code,
-      csrf: this.csrf.fieldFor(cookie, token),
+      csrf: this.page.csrfField(request, reply, token),
     };
     if (view.stage === 'three_ds') {
       return sendPage(reply, 200, threeDsPage({ ...common, lastFour: view.three_ds_card_last_four ?? '', action: `/pay/${token}/3ds` }));

@@ -1,13 +1,11 @@
-import { Body, Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompleteThreeDs, GetCustomerOrder } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import type { Logger } from '@platform/observability';
-import { LOGGER } from '@platform/service-kit';
-import { forbiddenPage, notFoundPage, orderResultPage, threeDsPage } from '../pages/three-ds.page';
-import { PAGE_TOKEN, sendBankPage, sendFailurePage, sendPage, sendRedirect, setCsrfCookie } from '../pages/respond';
-import { CSRF_COOKIE, CsrfTokens, readCookie } from './csrf';
-import { acceptBankReturn, acceptForm } from '../pages/accept-form';
+import { forbiddenPage, orderResultPage, threeDsPage } from '../pages/three-ds.page';
+import { PageActions } from '../pages/page-actions';
+import { sendBankPage, sendPage, sendRedirect } from '../pages/respond';
+import { acceptBankReturn } from '../pages/accept-form';
 
 const CHOICES = new Set(['success', 'failure', 'timeout']);
 
@@ -16,36 +14,34 @@ const CHOICES = new Set(['success', 'failure', 'timeout']);
 export class ThreeDsController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly csrf: CsrfTokens,
-    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly page: PageActions,
   ) {}
 
   @Get(':token')
-  async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!PAGE_TOKEN.test(token)) return sendPage(reply, 404, notFoundPage());
-    try {
+  show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.page.showFor(token, reply, async () => {
       const view = await this.rpc.request(GetCustomerOrder, { token }, { correlationId: request.correlationId });
       if (!view.three_ds_open) return sendPage(reply, 200, orderResultPage(view.order));
       if (view.bank_page) return sendBankPage(reply, view.bank_page);
-      const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
-      setCsrfCookie(reply, request, cookie);
-      return sendPage(reply, 200, threeDsPage({
+      return sendPage(
+        reply,
+        200,
+        threeDsPage({
           merchantName: view.merchant_name,
           reference: `Sipariş ${view.order.order_code}`,
           amount: view.order.amount,
           currency: view.order.currency,
           lastFour: view.order.card?.last_four ?? '',
-          csrf: this.csrf.fieldFor(cookie, token),
+          csrf: this.page.csrfField(request, reply, token),
           action: `/v4/3ds/${token}`,
-        }),);
-    } catch (error) {
-      return sendFailurePage(reply, error, this.logger);
-    }
+        }),
+      );
+    });
   }
 
   @Post(':token')
   async submit(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const form = acceptForm(token, body, request, reply, this.csrf);
+    const form = this.page.acceptForm(token, body, request, reply);
     if (!form) return;
     if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
     return this.complete(token, { source: 'test_screen', answer: { result: form.result } }, request, reply);
@@ -59,13 +55,11 @@ export class ThreeDsController {
     return this.complete(token, { source: 'bank_return', answer }, request, reply);
   }
 
-  private async complete(token: string, input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    try {
+  private complete(token: string, input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return this.page.answer(reply, async () => {
       const outcome = await this.rpc.request(CompleteThreeDs, { token, ...input }, { correlationId: request.correlationId });
       if (outcome.return_url) return sendRedirect(reply, outcome.return_url);
       return sendPage(reply, 200, orderResultPage(outcome.order));
-    } catch (error) {
-      return sendFailurePage(reply, error, this.logger);
-    }
+    });
   }
 }

@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from '@platform/observability';
+import { sealSecret } from '@platform/signing';
+import { CONFIG, LOGGER, cardDataKey } from '@platform/service-kit';
+import type { Config } from '../config';
+import { CardAttemptLimit } from '../card-attempts/card-attempt-limit';
+import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
+import { acceptForm } from './accept-form';
+import { readCardForm } from './card-form';
+import { PAGE_TOKEN, sendFailurePage, sendPage, sendTooManyAttempts, setCsrfCookie } from './respond';
+import { notFoundPage } from './three-ds.page';
+
+/** What every customer page controller does around its own step: token, CSRF, card intake, failure page. */
+@Injectable()
+export class PageActions {
+  private readonly cardKey: Buffer;
+
+  constructor(
+    private readonly csrf: CsrfTokens,
+    private readonly attemptLimit: CardAttemptLimit,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.cardKey = cardDataKey(config);
+  }
+
+  /** A page shown for a token: a malformed token is 404 without asking anyone; a failure of the step is the failure page. */
+  showFor(token: string, reply: FastifyReply, step: () => Promise<void>): Promise<void> {
+    if (!PAGE_TOKEN.test(token)) {
+      sendPage(reply, 404, notFoundPage());
+      return Promise.resolve();
+    }
+    return this.answer(reply, step);
+  }
+
+  /** Runs a step of a page; whatever it throws becomes the failure page (404, maintenance or "try again shortly"). */
+  async answer(reply: FastifyReply, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      sendFailurePage(reply, error, this.logger);
+    }
+  }
+
+  /**
+   * A card form post: the page token, the CSRF pair and the client's card attempts are checked
+   * (each refusal answered here: null), then the card is sealed for this page. `sealed` is null
+   * when the form holds no well-formed card.
+   */
+  async acceptCard(token: string, body: unknown, request: FastifyRequest, reply: FastifyReply, sealContext: string): Promise<{ sealed: string | null } | null> {
+    const form = acceptForm(token, body, request, reply, this.csrf);
+    if (!form) return null;
+    const wait = await this.attemptLimit.take(request);
+    if (wait !== null) {
+      sendTooManyAttempts(reply, wait);
+      return null;
+    }
+    const card = readCardForm(form);
+    return { sealed: card ? sealSecret(JSON.stringify(card), this.cardKey, sealContext) : null };
+  }
+
+  /** A non-card form post (the sandbox 3-D Secure screen): token and CSRF checked, null once refused. */
+  acceptForm(token: string, body: unknown, request: FastifyRequest, reply: FastifyReply): Record<string, unknown> | null {
+    return acceptForm(token, body, request, reply, this.csrf);
+  }
+
+  /** The CSRF field of a form on this page; the customer's cookie is kept, or set when there is none. */
+  csrfField(request: FastifyRequest, reply: FastifyReply, token: string): string {
+    const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
+    setCsrfCookie(reply, request, cookie);
+    return this.csrf.fieldFor(cookie, token);
+  }
+}
