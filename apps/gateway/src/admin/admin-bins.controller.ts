@@ -37,14 +37,7 @@ export class AdminBinsController {
     const binNumber = parseOrReject(BinParamSchema, bin);
     const record = parseOrReject(BinBodySchema, body);
     const result = await this.rpc.request(UpsertBin, { environment: env, bin: binNumber, record }, { correlationId: request.correlationId });
-    await this.audit.recordChange({
-      actor: request.operator ?? 'operator',
-      action: 'bin.upsert',
-      target: `bins/${env}/${binNumber}`,
-      correlationId: request.correlationId,
-      before: result.before,
-      after: result.after,
-    });
+    await this.audit.recordOperatorChange(request, { action: 'bin.upsert', target: `bins/${env}/${binNumber}`, before: result.before, after: result.after });
     return result.after;
   }
 }

@@ -52,7 +52,7 @@ export class AdminDisputesController {
       { correlationId: request.correlationId },
     );
     if (created) {
-      await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'dispute.record', target: `${dispute.merchant_code}/disputes/${dispute.id}`, correlationId: request.correlationId, before: null, after: dispute });
+      await this.audit.recordOperatorChange(request, { action: 'dispute.record', target: `${dispute.merchant_code}/disputes/${dispute.id}`, before: null, after: dispute });
     }
     void reply.status(created ? 201 : 200);
     return dispute;
@@ -91,14 +91,7 @@ export class AdminDisputesController {
 
   private async advance(request: FastifyRequest, step: RequestOf<typeof AdvanceDispute>) {
     const result = await this.rpc.request(AdvanceDispute, step, { correlationId: request.correlationId });
-    await this.audit.recordChange({
-      actor: request.operator ?? 'operator',
-      action: `dispute.${step.action}`,
-      target: `${result.after.merchant_code}/disputes/${result.after.id}`,
-      correlationId: request.correlationId,
-      before: result.before,
-      after: result.after,
-    });
+    await this.audit.recordOperatorChange(request, { action: `dispute.${step.action}`, target: `${result.after.merchant_code}/disputes/${result.after.id}`, before: result.before, after: result.after });
     return result.after;
   }
 }

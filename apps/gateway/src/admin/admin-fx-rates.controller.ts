@@ -35,14 +35,7 @@ export class AdminFxRatesController {
     const code = parseOrReject(CurrencySchema, currency);
     const { usd_per_unit } = parseOrReject(RateBodySchema, body);
     const result = await this.rpc.request(SetFxRate, { currency_code: code, usd_per_unit }, { correlationId: request.correlationId });
-    await this.audit.recordChange({
-      actor: request.operator ?? 'operator',
-      action: 'fx_rate.set',
-      target: `fx-rates/${code}`,
-      correlationId: request.correlationId,
-      before: result.before,
-      after: result.after,
-    });
+    await this.audit.recordOperatorChange(request, { action: 'fx_rate.set', target: `fx-rates/${code}`, before: result.before, after: result.after });
     return result.after;
   }
 }

@@ -52,7 +52,7 @@ export class AdminLedgerController {
   })
   async replay(@Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.rpc.request(ReplayParkedEvent, { id: parseOrReject(z.string().regex(/^\d{1,18}$/, 'must be the number of a parked event'), id) }, { correlationId: request.correlationId });
-    await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'ledger.parked_event.replay', target: `ledger/parked-events/${id}`, correlationId: request.correlationId, before: null, after: result });
+    await this.audit.recordOperatorChange(request, { action: 'ledger.parked_event.replay', target: `ledger/parked-events/${id}`, before: null, after: result });
     void reply.status(200);
     return result;
   }

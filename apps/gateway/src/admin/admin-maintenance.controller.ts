@@ -40,7 +40,7 @@ export class AdminMaintenanceController {
     const name = parseOrReject(ServiceSchema, service);
     const { until, note } = parseOrReject(MaintenanceBodySchema, body ?? {});
     const result = await this.rpc.request(SetMaintenance, { service: name, until: until ?? null, note: note ?? null }, { correlationId: request.correlationId });
-    await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'maintenance.set', target: `maintenance/${name}`, correlationId: request.correlationId, before: result.before, after: result.after });
+    await this.audit.recordOperatorChange(request, { action: 'maintenance.set', target: `maintenance/${name}`, before: result.before, after: result.after });
     return result.after;
   }
 
@@ -50,6 +50,6 @@ export class AdminMaintenanceController {
   async clear(@Param('service') service: string, @Req() request: FastifyRequest): Promise<void> {
     const name = parseOrReject(ServiceSchema, service);
     const result = await this.rpc.request(ClearMaintenance, { service: name }, { correlationId: request.correlationId });
-    await this.audit.recordChange({ actor: request.operator ?? 'operator', action: 'maintenance.clear', target: `maintenance/${name}`, correlationId: request.correlationId, before: result.before, after: null });
+    await this.audit.recordOperatorChange(request, { action: 'maintenance.clear', target: `maintenance/${name}`, before: result.before, after: null });
   }
 }

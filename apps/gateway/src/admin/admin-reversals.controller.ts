@@ -87,14 +87,7 @@ export class AdminReversalsController {
 
   private async decide(request: FastifyRequest, decision: RequestOf<typeof DecideReversal>) {
     const result = await this.rpc.request(DecideReversal, decision, { correlationId: request.correlationId });
-    await this.audit.recordChange({
-      actor: request.operator ?? 'operator',
-      action: `reversal.${decision.action}`,
-      target: `${result.after.merchant_code}/reversals/${result.after.id}`,
-      correlationId: request.correlationId,
-      before: result.before,
-      after: result.after,
-    });
+    await this.audit.recordOperatorChange(request, { action: `reversal.${decision.action}`, target: `${result.after.merchant_code}/reversals/${result.after.id}`, before: result.before, after: result.after });
     return result.after;
   }
 }

@@ -64,14 +64,7 @@ export class AdminWithdrawalsController {
 
   private async decide(request: FastifyRequest, decision: RequestOf<typeof DecideWithdrawal>) {
     const result = await this.rpc.request(DecideWithdrawal, decision, { correlationId: request.correlationId });
-    await this.audit.recordChange({
-      actor: request.operator ?? 'operator',
-      action: `withdrawal.${decision.action}`,
-      target: `${result.after.merchant_code}/withdrawals/${result.after.id}`,
-      correlationId: request.correlationId,
-      before: result.before,
-      after: result.after,
-    });
+    await this.audit.recordOperatorChange(request, { action: `withdrawal.${decision.action}`, target: `${result.after.merchant_code}/withdrawals/${result.after.id}`, before: result.before, after: result.after });
     return result.after;
   }
 }

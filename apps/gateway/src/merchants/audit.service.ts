@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AuditRepository, type AuditRecord } from './audit.repository';
 import { page, type Page } from '../validation/paging';
@@ -18,6 +19,11 @@ export class AuditService {
   /** A change made by another service on the operator's behalf, recorded once it is done. */
   async recordChange(entry: { actor: string; action: string; target: string; correlationId: string; before: unknown; after: unknown }): Promise<void> {
     await this.audit.append(this.dataSource, entry);
+  }
+
+  /** A change an operator asked for through the operator API, recorded as that operator once it is done. */
+  async recordOperatorChange(request: FastifyRequest, change: { action: string; target: string; before: unknown; after: unknown }): Promise<void> {
+    await this.recordChange({ actor: request.operator ?? 'operator', correlationId: request.correlationId, ...change });
   }
 
   /** Reads are audited too (who looked at what); changes are audited in their own transaction. */
