@@ -24,7 +24,7 @@ import {
 import { EventConsumer, RpcServer, callerOf } from '@platform/messaging';
 import { parseWireAmount } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
-import { MerchantSettings } from '@platform/service-kit';
+import { MerchantSettings, Clock } from '@platform/service-kit';
 import { BalanceService } from './balances/balance.service';
 import { Bookings, type CollectedPayment } from './bookings/bookings.service';
 import { FxRates } from './journal/fx-rates';
@@ -44,6 +44,7 @@ export class LedgerHandlers implements OnModuleInit {
     private readonly balances: BalanceService,
     private readonly reservations: ReservationsService,
     private readonly trialBalance: TrialBalance,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -126,7 +127,7 @@ export class LedgerHandlers implements OnModuleInit {
         currency: merchant.base_currency,
         reason: request.reason,
         actor: request.actor,
-        now: new Date(),
+        now: this.clock.now(),
       }),
     );
     return { transaction_id: posted.id, created: posted.created };

@@ -6,8 +6,8 @@ import { KafkaConnection } from '@platform/messaging';
 import { Decimal } from '@platform/money';
 import { createLogger } from '@platform/observability';
 import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
-import { MerchantSettings } from '@platform/service-kit';
-import { merchantEnvironmentFixture, publishMerchantSettings, testInfrastructure } from '@platform/testing';
+import { MerchantSettings, SystemClock } from '@platform/service-kit';
+import { TestClock, merchantEnvironmentFixture, publishMerchantSettings, testInfrastructure } from '@platform/testing';
 import { BalanceService } from './balances/balance.service';
 import { Bookings } from './bookings/bookings.service';
 import { SettlementService } from './bookings/settlement.service';
@@ -38,6 +38,12 @@ describe('ledger on real Postgres', () => {
   let reservations: ReservationsService;
   let balances: BalanceService;
   let settlement: SettlementService;
+  /** Settlement runs at whatever time a test sets; the rest of the ledger keeps real time. */
+  const settlementClock = new TestClock();
+  const settleAt = (at: Date) => {
+    settlementClock.set(at);
+    return settlement.settleDue();
+  };
   let trialBalance: TrialBalance;
   let version = 0;
 
@@ -67,9 +73,9 @@ describe('ledger on real Postgres', () => {
       for (const [currency, rate] of [['EUR', '1.08'], ['AED', '0.2723'], ['TRY', '0.029']] as const) await rates.record(tx, currency, rate, '2020-01-01T00:00:00.000Z');
     });
     bookings = new Bookings(journal, rates);
-    reservations = new ReservationsService(dataSource, journal, settings);
+    reservations = new ReservationsService(dataSource, journal, settings, new SystemClock());
     balances = new BalanceService(dataSource, journal, settings);
-    settlement = new SettlementService(dataSource, journal, config, logger);
+    settlement = new SettlementService(dataSource, journal, config, settlementClock, logger);
     trialBalance = new TrialBalance(dataSource);
   });
 
@@ -162,9 +168,9 @@ describe('ledger on real Postgres', () => {
       const paidAt = new Date(Date.now() + 30 * 86_400_000);
       await collect(caller, `v4:${randomUUID()}`, '250.00', 'TRY', paidAt);
       expect(await balances.balance(caller)).toEqual({ currency_code: 'TRY', available_amount: '0.00', pending_settlement_amount: '250.00', environment: 'live' });
-      await settlement.settleDue(new Date(paidAt.getTime() + 2 * 86_400_000 - 1000));
+      await settleAt(new Date(paidAt.getTime() + 2 * 86_400_000 - 1000));
       expect((await balances.balance(caller)).pending_settlement_amount).toBe('250.00');
-      await settlement.settleDue(new Date(paidAt.getTime() + 2 * 86_400_000));
+      await settleAt(new Date(paidAt.getTime() + 2 * 86_400_000));
       expect(await balances.balance(caller)).toEqual({ currency_code: 'TRY', available_amount: '250.00', pending_settlement_amount: '0.00', environment: 'live' });
     });
   });
@@ -230,12 +236,12 @@ describe('ledger on real Postgres', () => {
       const consumed = await refund(caller, second);
       expect(await wallets(caller)).toMatchObject({ available: '0.00', pending_settlement: '0.00', reserved: '100.00' });
       await expect(refund(caller, first)).rejects.toMatchObject({ code: '1000012' });
-      await settlement.settleDue(new Date(paidAt.getTime() + 1000));
+      await settleAt(new Date(paidAt.getTime() + 1000));
       expect(await wallets(caller)).toMatchObject({ available: '0.00', pending_settlement: '0.00' });
       await reservations.release(caller, released.operation_id);
       await reservations.consume(caller, consumed.operation_id);
       expect(await wallets(caller)).toMatchObject({ available: '0.00', pending_settlement: '80.00', reserved: '0.00' });
-      await settlement.settleDue(new Date(paidAt.getTime() + 2000));
+      await settleAt(new Date(paidAt.getTime() + 2000));
       expect(await wallets(caller)).toMatchObject({ available: '80.00', pending_settlement: '0.00', reserved: '0.00' });
       // Released, the payment may be refunded again: now from available.
       expect(await refund(caller, first)).toMatchObject({ amount: '80.00', status: 'reserved' });
@@ -294,7 +300,7 @@ describe('ledger on real Postgres', () => {
                 else model.available = model.available.plus(amount);
               }
             } else if (s.op === 'settle') {
-              await settlement.settleDue(new Date(Date.now() + 1000));
+              await settleAt(new Date(Date.now() + 1000));
               model.available = model.available.plus(model.pending);
               model.pending = new Decimal(0);
             } else if (s.op === 'reserve') {

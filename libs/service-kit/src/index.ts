@@ -20,3 +20,4 @@ export * from './trusted-proxies';
 export * from './sliding-window-limiter';
 export * from './caller-bucket';
 export * from './reservation-owner';
+export * from './clock';

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { createServiceDataSource, serviceDatabaseUrl, type MigrationClass } from '@platform/persistence';
 import { EventConsumer, KafkaConnection, KafkaEventPublisher, OutboxRelay, RpcClient, RpcServer } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
+import { Clock, SystemClock } from './clock';
 import type { BaseConfig } from './config';
 import { HealthController } from './health.controller';
 import { Metrics, MetricsController } from './metrics';
@@ -40,6 +41,7 @@ export class ServiceKitModule {
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         ReadinessService,
+        { provide: Clock, useClass: SystemClock },
         {
           provide: DataSource,
           useFactory: async () => {
@@ -95,7 +97,7 @@ export class ServiceKitModule {
         },
         ServiceLifecycle,
       ],
-      exports: [CONFIG, LOGGER, DataSource, MerchantSettings, MaintenanceFlags, KafkaConnection, RpcServer, RpcClient, EventConsumer, OutboxRelay, ReadinessService, Metrics],
+      exports: [Clock, CONFIG, LOGGER, DataSource, MerchantSettings, MaintenanceFlags, KafkaConnection, RpcServer, RpcClient, EventConsumer, OutboxRelay, ReadinessService, Metrics],
     };
   }
 }

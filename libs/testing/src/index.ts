@@ -8,3 +8,4 @@ export * from './eventually';
 export * from './merchant-settings-fixture';
 export * from './iyzico-stand-in/cards';
 export * from './iyzico-stand-in/process';
+export * from './test-clock';

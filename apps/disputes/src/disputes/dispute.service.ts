@@ -6,6 +6,7 @@ import { OutboxWriter, RpcClient } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
 import { DisputeRepository, toDispute, type DisputeRow } from './dispute.repository';
+import { Clock } from '@platform/service-kit';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 const SANDBOX_EVIDENCE_DAYS = 7;
@@ -22,6 +23,7 @@ export class DisputeService {
     private readonly dataSource: DataSource,
     private readonly disputes: DisputeRepository,
     private readonly rpc: RpcClient,
+    private readonly clock: Clock,
   ) {}
 
   async get(caller: Caller, id: string): Promise<Dispute> {
@@ -39,7 +41,8 @@ export class DisputeService {
    * The merchant's evidence note: before `evidence_due_at`, while the dispute is not resolved.
    * The same key and note return the first answer; a new key replaces the note; the status stays.
    */
-  async submitEvidence(caller: Caller, id: string, note: string, fingerprint: string, key: string, now = new Date()): Promise<Dispute> {
+  async submitEvidence(caller: Caller, id: string, note: string, fingerprint: string, key: string): Promise<Dispute> {
+    const now = this.clock.now();
     const answer = await this.dataSource.transaction(async (tx): Promise<Dispute | undefined> => {
       const earlier = await this.disputes.findKey(tx, caller, 'evidence', key);
       if (earlier) return this.repeat(earlier, fingerprint, id);
@@ -62,7 +65,8 @@ export class DisputeService {
   }
 
   /** A sandbox dispute on a paid payment of the caller's own sandbox key, created in the scenario's state. */
-  async createSandbox(caller: Caller, body: { payment_code: string; scenario?: 'open' | 'won' | 'lost'; reason: Dispute['reason'] }, fingerprint: string, key: string, now = new Date()): Promise<Dispute> {
+  async createSandbox(caller: Caller, body: { payment_code: string; scenario?: 'open' | 'won' | 'lost'; reason: Dispute['reason'] }, fingerprint: string, key: string): Promise<Dispute> {
+    const now = this.clock.now();
     if (caller.environment !== 'sandbox') throw new ApiError('0055502', 'Sandbox disputes are for sandbox keys only', {}, 403);
     const earlier = await this.disputes.findKey(this.dataSource, caller, 'sandbox_dispute', key);
     if (earlier) return this.repeatCreation(caller, earlier, fingerprint);
@@ -97,7 +101,8 @@ export class DisputeService {
   }
 
   /** A dispute a bank raised, recorded by an operator: the amount is debited at once, once per Idempotency-Key. */
-  async record(request: RequestOf<typeof RecordDispute>, now = new Date()) {
+  async record(request: RequestOf<typeof RecordDispute>) {
+    const now = this.clock.now();
     const caller: Caller = { merchantCode: request.merchant_code, environment: request.environment };
     const { idempotency_key: key, fingerprint, ...body } = request;
     const earlier = await this.disputes.findKey(this.dataSource, caller, 'operator_record', key);
@@ -135,7 +140,8 @@ export class DisputeService {
     return { ...(await this.repeatCreation(caller, earlier, fingerprint)), merchant_code: caller.merchantCode, created: false };
   }
 
-  async advance(id: string, step: { action: 'under_review' } | { action: 'evidence_submitted' } | { action: 'resolve'; outcome: 'won' | 'lost' }, now = new Date()) {
+  async advance(id: string, step: { action: 'under_review' } | { action: 'evidence_submitted' } | { action: 'resolve'; outcome: 'won' | 'lost' }) {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const row = await this.disputes.find(tx, id, undefined, true);
       if (!row) throw new ApiError('1000011', 'No dispute with this id');

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { signV3Request, signV4Request } from '@platform/signing';
-import { Secret } from '@platform/service-kit';
+import { Secret, SystemClock } from '@platform/service-kit';
 import type { Config } from '../config';
 import type { CredentialDirectory, Credential } from './credential-directory';
 import { IpAllowlist } from './ip-allowlist';
@@ -31,7 +31,7 @@ function authenticator(found: Credential | null): RequestAuthenticator {
   const directory = { find: async () => found } as unknown as CredentialDirectory;
   const config = { TIMESTAMP_TOLERANCE_SECONDS: 300, ADMIN_TOKEN: new Secret('x') } as unknown as Config;
   const keys = { confirmFirstUse: async () => undefined } as unknown as MerchantsService;
-  return new RequestAuthenticator(directory, keys, config);
+  return new RequestAuthenticator(directory, keys, config, new SystemClock());
 }
 
 function request(method: string, url: string, headers: Record<string, string>, body = ''): FastifyRequest {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, type ProblemExtras, type RefinedAuditEvent, type RetryClass } from '@platform/contracts';
 import { verifyV3Request, verifyV4Request, type VerifyResult } from '@platform/signing';
-import { CONFIG } from '@platform/service-kit';
+import { CONFIG, Clock } from '@platform/service-kit';
 import type { Config } from '../config';
 import type { AuthenticatedCaller } from './authenticated-caller';
 import { CredentialDirectory, type Credential } from './credential-directory';
@@ -31,6 +31,7 @@ export class RequestAuthenticator {
     private readonly directory: CredentialDirectory,
     private readonly keys: MerchantsService,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
   ) {}
 
   async authenticate(request: FastifyRequest, scheme: SigningScheme): Promise<AuthenticatedCaller> {
@@ -63,7 +64,7 @@ export class RequestAuthenticator {
 
   private async usableCredential(apiKey: string | undefined): Promise<Credential> {
     const credential = apiKey ? await this.directory.find(apiKey) : null;
-    if (!credential || (credential.expiresAt && credential.expiresAt.getTime() <= Date.now())) {
+    if (!credential || (credential.expiresAt && credential.expiresAt.getTime() <= this.clock.now().getTime())) {
       throw new ApiError('0055502', 'Unknown or retired API key', event('auth.api_key_unknown'));
     }
     return credential;

@@ -4,6 +4,7 @@ import { OutboxWriter } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
 import { MerchantRepository } from './merchant.repository';
+import { Clock } from '@platform/service-kit';
 
 /**
  * Puts the current state of a merchant's environments on the compacted reference topic,
@@ -14,7 +15,10 @@ import { MerchantRepository } from './merchant.repository';
 export class MerchantBroadcast {
   private readonly outbox = new OutboxWriter(DATABASE.schema);
 
-  constructor(private readonly merchants: MerchantRepository) {}
+  constructor(
+    private readonly merchants: MerchantRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async publish(tx: SqlExecutor, merchantCode: string): Promise<void> {
     const merchant = await this.merchants.findMerchant(tx, merchantCode);
@@ -24,7 +28,7 @@ export class MerchantBroadcast {
       const settings = await this.merchants.findSettings(tx, merchantCode, environment);
       if (!settings) continue;
       const { ip_allowlist: _allowlist, ...shared } = settings;
-      const keys = await this.merchants.workingKeys(tx, merchantCode, environment, new Date());
+      const keys = await this.merchants.workingKeys(tx, merchantCode, environment, this.clock.now());
       // Sign with the key the merchant has confirmed by using it; a rotated key hands over to the newest when it stops.
       const signing = keys.find((candidate) => candidate.first_used_at) ?? keys[0];
       const newest = keys[0];

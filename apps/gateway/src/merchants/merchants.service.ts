@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, ENVIRONMENTS, type Environment } from '@platform/contracts';
 import { sealSecret } from '@platform/signing';
-import { CONFIG, masterKey } from '@platform/service-kit';
+import { Clock, CONFIG, masterKey } from '@platform/service-kit';
 import type { Config } from '../config';
 import { CredentialDirectory } from '../auth/credential-directory';
 import { AuditRepository } from './audit.repository';
@@ -44,6 +44,7 @@ export class MerchantsService {
     private readonly credentials: CredentialDirectory,
     private readonly broadcast: MerchantBroadcast,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
   ) {
     this.masterKey = masterKey(config);
   }
@@ -79,7 +80,7 @@ export class MerchantsService {
       const merchant = await this.merchants.findMerchant(tx, merchantCode, true);
       if (!merchant) throw new ApiError('1000011', `merchant ${merchantCode} does not exist`);
       const keyVersion = ((await this.merchants.newestKey(tx, merchantCode, environment))?.key_version ?? 0) + 1;
-      const graceEnds = new Date(Date.now() + Math.min(graceSeconds, this.config.KEY_ROTATION_GRACE_SECONDS) * 1000);
+      const graceEnds = new Date(this.clock.now().getTime() + Math.min(graceSeconds, this.config.KEY_ROTATION_GRACE_SECONDS) * 1000);
       const retiring = await this.merchants.expireKeys(tx, merchantCode, environment, graceEnds);
       const apiKey = `ck_${environment === 'live' ? 'live' : 'sbx'}_${randomBytes(18).toString('base64url')}`;
       const apiSecret = `sk_${randomBytes(32).toString('base64url')}`;
@@ -115,8 +116,9 @@ export class MerchantsService {
 
   /** A leaked key stops working now, on this replica at once and on the others within their 5 s cache. */
   async revokeApiKey(merchantCode: string, apiKey: string, by: OperatorAction): Promise<{ api_key: string; environment: Environment; key_version: number; revoked_at: string }> {
-    const now = new Date();
+    const now = this.clock.now();
     const revoked = await this.dataSource.transaction(async (tx) => {
+      const now = this.clock.now();
       const key = await this.merchants.revokeKey(tx, merchantCode, apiKey, now);
       if (!key) throw new ApiError('1000011', 'No working API key with this value for this merchant');
       await this.audit.append(tx, { ...byAudit(by), action: 'api_key.revoke', target: `${merchantCode}/${key.environment}`, before: { api_key: apiKey, key_version: key.key_version }, after: { revoked_at: now.toISOString() } });

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Decimal } from '@platform/money';
 import type { Logger } from '@platform/observability';
 import { queryRows } from '@platform/persistence';
-import { CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
+import { Clock, CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { Journal } from '../journal/journal';
 import { merchantAccount, transfer } from '../journal/postings';
@@ -29,13 +29,15 @@ export class SettlementService extends ScheduledWork {
     private readonly dataSource: DataSource,
     private readonly journal: Journal,
     @Inject(CONFIG) config: Config,
+    private readonly clock: Clock,
     @Inject(LOGGER) logger: Logger,
   ) {
     super();
     this.schedule('settlement', config.SETTLEMENT_SWEEP_INTERVAL_MS, () => this.settleDue(), logger);
   }
 
-  async settleDue(now = new Date()): Promise<number> {
+  async settleDue(): Promise<number> {
+    const now = this.clock.now();
     let total = 0;
     for (;;) {
       const settled = await this.dataSource.transaction(async (tx) => {

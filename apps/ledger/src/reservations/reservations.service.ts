@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, type Caller, type Reservation, type Wallet } from '@platform/contracts';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
-import { MerchantSettings } from '@platform/service-kit';
+import { Clock, MerchantSettings } from '@platform/service-kit';
 import { Journal } from '../journal/journal';
 import { merchantAccount, platformAccount, transfer } from '../journal/postings';
 
@@ -36,9 +36,11 @@ export class ReservationsService {
     private readonly dataSource: DataSource,
     private readonly journal: Journal,
     private readonly settings: MerchantSettings,
+    private readonly clock: Clock,
   ) {}
 
-  async reserve(caller: Caller, request: ReserveRequest, now = new Date()): Promise<Reservation> {
+  async reserve(caller: Caller, request: ReserveRequest): Promise<Reservation> {
+    const now = this.clock.now();
     const merchant = await this.settings.current(caller);
     if (!merchant) throw new ApiError('0055502');
     const currency = merchant.base_currency;
@@ -145,11 +147,13 @@ export class ReservationsService {
     });
   }
 
-  release(caller: Caller, operationId: string, now = new Date()): Promise<Reservation> {
+  release(caller: Caller, operationId: string): Promise<Reservation> {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => this.finish(tx, await this.owned(tx, caller, operationId), 'released', now));
   }
 
-  consume(caller: Caller, operationId: string, now = new Date()): Promise<Reservation> {
+  consume(caller: Caller, operationId: string): Promise<Reservation> {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => this.finish(tx, await this.owned(tx, caller, operationId), 'consumed', now));
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type BinInfo, type MerchantEnvironment, type Order } from '@platform/contracts';
-import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardFingerprintKey, eachIndependently, hostedCardSealContext, masterKey } from '@platform/service-kit';
+import { cardDataKey, cardFingerprintKey, Clock, CONFIG, eachIndependently, hostedCardSealContext, MaintenanceFlags, masterKey, MerchantSettings } from '@platform/service-kit';
 import type { SqlExecutor } from '@platform/persistence';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { OrderFingerprints } from './order-fingerprints';
@@ -40,6 +40,7 @@ export class CustomerFlowService {
     private readonly settings: MerchantSettings,
     private readonly binLookup: BinLookupService,
     @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
+    private readonly clock: Clock,
     private readonly maintenance: MaintenanceFlags,
     @Inject(CONFIG) private readonly config: Config,
   ) {
@@ -51,8 +52,8 @@ export class CustomerFlowService {
 
   async view(
     token: string,
-    now = new Date(),
   ): Promise<{ order: Order; environment: 'sandbox' | 'live'; merchant_name: string; three_ds_open: boolean; bank_page: string | null; frame_origins: string[] }> {
+    const now = this.clock.now();
     const row = await this.orders.findByCustomerToken(this.dataSource, token);
     if (!row) throw new ApiError('1000011', 'No payment for this address');
     return {
@@ -72,8 +73,8 @@ export class CustomerFlowService {
   async completeThreeDs(
     token: string,
     input: { source: 'test_screen' | 'bank_return'; answer: ChallengeAnswer },
-    now = new Date(),
   ): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null }> {
+    const now = this.clock.now();
     let attemptFailure: string | null = null;
     const row = await this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findByCustomerToken(tx, token, true);
@@ -129,8 +130,8 @@ export class CustomerFlowService {
   async hostedAttempt(
     token: string,
     sealedCard: string,
-    now = new Date(),
   ): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null; at_bank: boolean }> {
+    const now = this.clock.now();
     const card = openSealedCard(sealedCard, this.cardKey, hostedCardSealContext(token));
     this.maintenance.assertOpen('api_collection');
     let attemptFailure: string | null = null;

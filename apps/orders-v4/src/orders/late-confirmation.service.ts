@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '@platform/contracts';
-import { CONFIG } from '@platform/service-kit';
+import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository } from './order.repository';
 import { publishOutcome } from './order-events';
@@ -18,9 +18,11 @@ export class LateConfirmationService {
     private readonly dataSource: DataSource,
     private readonly orders: OrderRepository,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
   ) {}
 
-  async confirmPaid(orderCode: string, now = new Date()) {
+  async confirmPaid(orderCode: string) {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findByOrderCode(tx, orderCode, true);
       if (!order) throw new ApiError('1000011', 'No order with this code');

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, type Caller, type Order } from '@platform/contracts';
 import { openSecret } from '@platform/signing';
-import { CONFIG, MaintenanceFlags, MerchantSettings, cardDataKey, cardFingerprintKey, cardSealContext } from '@platform/service-kit';
+import { cardDataKey, cardFingerprintKey, cardSealContext, Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { CARD_PROCESSORS, CardProcessors, notExpired, passesLuhn, type AuthorisationStart, type CardForAuthorisation } from '@platform/card-processing';
@@ -47,6 +47,7 @@ export class OrderCreationService {
     private readonly settings: MerchantSettings,
     private readonly maintenance: MaintenanceFlags,
     @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
+    private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.key = cardDataKey(config);
@@ -54,7 +55,8 @@ export class OrderCreationService {
     this.limits = new OrderLimits(orders, config);
   }
 
-  async create(caller: Caller, input: CreateOrderInput, now = new Date()): Promise<{ created: boolean; order: Order }> {
+  async create(caller: Caller, input: CreateOrderInput): Promise<{ created: boolean; order: Order }> {
+    const now = this.clock.now();
     const card = input.card ? this.openCard(caller, input) : undefined;
     const fingerprint = this.fingerprints.request({ merchantOrderId: input.merchant_order_id, amount: input.amount, bin: input.bin, card });
     const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
+import { Clock, CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
@@ -20,6 +20,7 @@ export class OrderExpiryService extends ScheduledWork {
     private readonly dataSource: DataSource,
     private readonly orders: OrderRepository,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
     @Inject(LOGGER) logger: Logger,
   ) {
     super();
@@ -27,7 +28,8 @@ export class OrderExpiryService extends ScheduledWork {
   }
 
   /** One pass; returns how many orders it moved. */
-  async sweep(now = new Date()): Promise<number> {
+  async sweep(): Promise<number> {
+    const now = this.clock.now();
     let moved = 0;
     for (;;) {
       const count = await this.dataSource.transaction(async (tx) => {

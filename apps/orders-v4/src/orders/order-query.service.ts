@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type Caller, type Order } from '@platform/contracts';
-import { CONFIG } from '@platform/service-kit';
+import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository } from './order.repository';
 import { publishOutcome } from './order-events';
@@ -14,16 +14,19 @@ export class OrderQueryService {
     private readonly dataSource: DataSource,
     private readonly orders: OrderRepository,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
   ) {}
 
-  async get(caller: Caller, merchantOrderId: string, now = new Date()): Promise<Order> {
+  async get(caller: Caller, merchantOrderId: string): Promise<Order> {
+    const now = this.clock.now();
     const row = await this.orders.find(this.dataSource, caller, merchantOrderId);
     if (!row) throw new ApiError('0055402');
     return toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now);
   }
 
   /** Sandbox only: closes a pending or hosted order as paid or failed (payment_declined), with its event. */
-  async setSandboxResult(caller: Caller, merchantOrderId: string, result: 'paid' | 'failed', now = new Date()): Promise<Order> {
+  async setSandboxResult(caller: Caller, merchantOrderId: string, result: 'paid' | 'failed'): Promise<Order> {
+    const now = this.clock.now();
     if (caller.environment !== 'sandbox') throw new ApiError('1000002', 'The sandbox result endpoint exists only in sandbox');
     const row = await this.dataSource.transaction(async (tx) => {
       const order = await this.orders.find(tx, caller, merchantOrderId, true);

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, type PaymentPage } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors, cardNetwork, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type ChallengeAnswer } from '@platform/card-processing';
 import type { SqlExecutor } from '@platform/persistence';
-import { CONFIG, MaintenanceFlags, cardDataKey, eachIndependently, paymentPageCardSealContext } from '@platform/service-kit';
+import { cardDataKey, Clock, CONFIG, eachIndependently, MaintenanceFlags, paymentPageCardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
 import { toPayment } from '../payments/payment-view';
@@ -28,20 +28,23 @@ export class PaymentPageService {
     private readonly payments: PaymentRepository,
     private readonly attempts: AttemptRepository,
     @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
+    private readonly clock: Clock,
     private readonly maintenance: MaintenanceFlags,
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.cardKey = cardDataKey(config);
   }
 
-  async view(token: string, now = new Date()): Promise<PaymentPage> {
+  async view(token: string): Promise<PaymentPage> {
+    const now = this.clock.now();
     const row = await this.payments.findByPageToken(this.dataSource, token);
     if (!row) throw new ApiError('1000011', 'No payment for this address');
     if (await this.attempts.findPending(this.dataSource, row.id)) return this.page(row, undefined, now, true);
     return this.page(row, await this.attempts.findWaiting(this.dataSource, row.id), now);
   }
 
-  async pay(token: string, sealedCard: string, now = new Date()): Promise<{ page: PaymentPage; form_error: string | null }> {
+  async pay(token: string, sealedCard: string): Promise<{ page: PaymentPage; form_error: string | null }> {
+    const now = this.clock.now();
     const card = openSealedCard(sealedCard, this.cardKey, paymentPageCardSealContext(token));
     // A new attempt is a new operation; an attempt already on the 3-D Secure screen may finish.
     this.maintenance.assertOpen('api_collection');
@@ -102,7 +105,8 @@ export class PaymentPageService {
    * its own kind of processor. v3 knows no `pending`: a screen left without an answer, or a
    * bank that does not answer, is a failed attempt the customer may repeat.
    */
-  async completeThreeDs(token: string, input: { source: 'test_screen' | 'bank_return'; answer: ChallengeAnswer }, now = new Date()): Promise<PaymentPage> {
+  async completeThreeDs(token: string, input: { source: 'test_screen' | 'bank_return'; answer: ChallengeAnswer }): Promise<PaymentPage> {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const row = await this.lockedPayment(tx, token);
       const waiting = await this.attempts.findWaiting(tx, row.id);
@@ -129,7 +133,8 @@ export class PaymentPageService {
    * payment (even past its page's validity: the card was charged while it was open), failed
    * counts a failed attempt; one unanswered for PENDING_MAX_SECONDS fails as timed out.
    */
-  async lookUpPending(now = new Date(), limit = 50): Promise<number> {
+  async lookUpPending(limit = 50): Promise<number> {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const due = await this.attempts.claimPending(tx, limit);
       return eachIndependently(

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ApiError, truncateCharacters, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
-import { CONFIG, MaintenanceFlags, MerchantSettings, assertSameRequest } from '@platform/service-kit';
+import { assertSameRequest, Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
 import { checkAccountLimit } from './account-limits';
 import { checkReturnUrl, checkWebhookUrl } from './address-rules';
@@ -34,6 +34,7 @@ export class PaymentCreationService {
     private readonly settings: MerchantSettings,
     private readonly maintenance: MaintenanceFlags,
     @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
+    private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -41,8 +42,8 @@ export class PaymentCreationService {
     caller: Caller,
     input: { body: CreatePaymentBody; fingerprint: string; scenario: string | null },
     idempotencyKey: string,
-    now = new Date(),
   ): Promise<{ created: boolean; payment: Payment }> {
+    const now = this.clock.now();
     const earlier = await this.payments.findIdempotency(this.dataSource, caller, idempotencyKey);
     if (earlier) return this.repeat(caller, earlier, input, now);
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type Caller, type Payment } from '@platform/contracts';
-import { CONFIG } from '@platform/service-kit';
+import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository } from './payment.repository';
 import { toPayment } from './payment-view';
@@ -12,10 +12,12 @@ export class PaymentQueryService {
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
   ) {}
 
   /** Only the owner's payments, in the environment of the signing key. */
-  async get(caller: Caller, code: string, now = new Date()): Promise<Payment> {
+  async get(caller: Caller, code: string): Promise<Payment> {
+    const now = this.clock.now();
     const row = await this.payments.findByCode(this.dataSource, caller, code);
     if (!row) throw new ApiError('1000011', 'No payment with this code');
     return toPayment(row, this.config.CHECKOUT_PUBLIC_URL, now);

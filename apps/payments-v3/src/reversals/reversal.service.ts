@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
-import { ReservationOwner, assertSameRequest, eachIndependently } from '@platform/service-kit';
+import { assertSameRequest, Clock, eachIndependently, ReservationOwner } from '@platform/service-kit';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
 import { ReversalRepository, toReversal, type LedgerStep, type ReversalRow } from './reversal.repository';
@@ -36,13 +36,15 @@ export class ReversalService {
     private readonly payments: PaymentRepository,
     private readonly reversals: ReversalRepository,
     private readonly ledger: RpcClient,
+    private readonly clock: Clock,
   ) {
     this.reservations = new ReservationOwner(ledger, 'refund');
   }
 
   private readonly reservations: ReservationOwner;
 
-  async request(caller: Caller, input: ReversalRequest, idempotencyKey: string, now = new Date()): Promise<{ reversal: Reversal; scenario: Scenario | null }> {
+  async request(caller: Caller, input: ReversalRequest, idempotencyKey: string): Promise<{ reversal: Reversal; scenario: Scenario | null }> {
+    const now = this.clock.now();
     if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
     const earlier = await this.reversals.findIdempotency(this.dataSource, caller, idempotencyKey);
     if (earlier) return this.repeat(earlier, input);
@@ -92,7 +94,8 @@ export class ReversalService {
   }
 
   /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */
-  async completeLedgerSteps(now = new Date()): Promise<number> {
+  async completeLedgerSteps(): Promise<number> {
+    const now = this.clock.now();
     const rows = await this.reversals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
     return eachIndependently(rows, (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step), (row) => `reversal ${row.id} ${row.ledger_step}`);
   }
@@ -103,7 +106,8 @@ export class ReversalService {
    * decision the reversal's from before they reserve until they commit, so under both locks a
    * reversal that holds the money keeps it (its step is taken) and anything else releases it.
    */
-  async reconcileReservations(now = new Date()): Promise<number> {
+  async reconcileReservations(): Promise<number> {
+    const now = this.clock.now();
     return this.reservations.reconcile(now, async (reservation, owner) => {
       const row = await this.dataSource.transaction(async (tx) => {
         const paymentCode = reservation.payment_reference?.replace(/^v3:/, '');
@@ -136,7 +140,8 @@ export class ReversalService {
   }
 
   /** An operator's decision; the ledger call is idempotent by the reversal id, so a repeated decision is safe. */
-  async decide(id: string, decision: { action: 'approve' } | { action: 'complete'; provider_reference: string } | { action: 'reject' } | { action: 'cancel' }, now = new Date()) {
+  async decide(id: string, decision: { action: 'approve' } | { action: 'complete'; provider_reference: string } | { action: 'reject' } | { action: 'cancel' }) {
+    const now = this.clock.now();
     const result = await this.dataSource.transaction(async (tx) => {
       const row = await this.reversals.find(tx, id, undefined, true);
       if (!row) throw new ApiError('1000011', 'No reversal with this id');

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, GetWithdrawableBalance, ReserveFunds, pageOf, type Caller, type Withdrawal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
-import { MaintenanceFlags, MerchantSettings, ReservationOwner, assertSameRequest, eachIndependently } from '@platform/service-kit';
+import { assertSameRequest, Clock, eachIndependently, MaintenanceFlags, MerchantSettings, ReservationOwner } from '@platform/service-kit';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
 import { WithdrawalRepository, toWithdrawal, type LedgerStep } from './withdrawal.repository';
@@ -41,13 +41,15 @@ export class WithdrawalService {
     private readonly maintenance: MaintenanceFlags,
     private readonly rates: UsdtRates,
     private readonly ledger: RpcClient,
+    private readonly clock: Clock,
   ) {
     this.reservations = new ReservationOwner(ledger, 'withdrawal');
   }
 
   private readonly reservations: ReservationOwner;
 
-  async request(caller: Caller, input: WithdrawalRequest, idempotencyKey: string, now = new Date()): Promise<{ withdrawal: Withdrawal; scenario: Scenario | null }> {
+  async request(caller: Caller, input: WithdrawalRequest, idempotencyKey: string): Promise<{ withdrawal: Withdrawal; scenario: Scenario | null }> {
+    const now = this.clock.now();
     if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
     const earlier = await this.withdrawals.findIdempotency(this.dataSource, caller, idempotencyKey);
     if (earlier) return this.repeat(earlier, input);
@@ -98,7 +100,8 @@ export class WithdrawalService {
   }
 
   /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */
-  async completeLedgerSteps(now = new Date()): Promise<number> {
+  async completeLedgerSteps(): Promise<number> {
+    const now = this.clock.now();
     const rows = await this.withdrawals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
     return eachIndependently(rows, (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step), (row) => `withdrawal ${row.id} ${row.ledger_step}`);
   }
@@ -109,7 +112,8 @@ export class WithdrawalService {
    * holds from before it reserves until it commits) a withdrawal row means keep the money and
    * take the row's step; no row means the request never committed, so the money is released.
    */
-  async reconcileReservations(now = new Date()): Promise<number> {
+  async reconcileReservations(): Promise<number> {
+    const now = this.clock.now();
     return this.reservations.reconcile(now, async (reservation, owner) => {
       const row = await this.dataSource.transaction(async (tx) => {
         await this.withdrawals.lockMerchant(tx, owner);
@@ -137,7 +141,8 @@ export class WithdrawalService {
   }
 
   /** The operator sent the USDT (reservation consumed) or rejects (reservation released). */
-  async decide(id: string, decision: { action: 'send'; tx_hash: string } | { action: 'reject'; reason: string }, now = new Date()) {
+  async decide(id: string, decision: { action: 'send'; tx_hash: string } | { action: 'reject'; reason: string }) {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const row = await this.withdrawals.find(tx, id, undefined, true);
       if (!row) throw new ApiError('1000011', 'No withdrawal with this id');

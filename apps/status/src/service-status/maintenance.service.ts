@@ -6,6 +6,7 @@ import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
 import { MaintenanceRepository } from './maintenance.repository';
 import { toStatusItems } from './service-status.service';
+import { Clock } from '@platform/service-kit';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 
@@ -19,9 +20,11 @@ export class MaintenanceService implements OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     private readonly maintenance: MaintenanceRepository,
+    private readonly clock: Clock,
   ) {}
 
-  async set(service: MaintainableService, until: string | null, note: string | null, now = new Date()): Promise<{ before: ServiceStatusItem | null; after: ServiceStatusItem }> {
+  async set(service: MaintainableService, until: string | null, note: string | null): Promise<{ before: ServiceStatusItem | null; after: ServiceStatusItem }> {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const before = await this.maintenance.find(tx, service, true);
       const after = await this.maintenance.upsert(tx, service, until, note);
@@ -30,7 +33,8 @@ export class MaintenanceService implements OnApplicationBootstrap {
     });
   }
 
-  async clear(service: MaintainableService, now = new Date()): Promise<{ before: ServiceStatusItem | null }> {
+  async clear(service: MaintainableService): Promise<{ before: ServiceStatusItem | null }> {
+    const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const before = await this.maintenance.find(tx, service, true);
       await this.maintenance.delete(tx, service);

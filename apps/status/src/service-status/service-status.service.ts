@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MAINTAINABLE_SERVICES, type MaintainableService, type ServiceStatusItem } from '@platform/contracts';
 import { MaintenanceRepository, type MaintenanceRow } from './maintenance.repository';
+import { Clock } from '@platform/service-kit';
 
 function isMaintainable(service: string): service is MaintainableService {
   return (MAINTAINABLE_SERVICES as readonly string[]).includes(service);
@@ -19,9 +20,10 @@ export function toStatusItems(rows: MaintenanceRow[], now: Date): ServiceStatusI
 
 @Injectable()
 export class ServiceStatusService {
-  constructor(private readonly maintenance: MaintenanceRepository) {}
+  constructor(private readonly maintenance: MaintenanceRepository, private readonly clock: Clock) {}
 
-  async current(now = new Date()): Promise<ServiceStatusItem[]> {
+  async current(): Promise<ServiceStatusItem[]> {
+    const now = this.clock.now();
     return toStatusItems(await this.maintenance.listAll(), now);
   }
 }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
-import { CLOCK, systemClock } from './clock';
 import { DeliveryQueryService } from './delivery-query.service';
 import { DeliveryRepository } from './delivery.repository';
 import { DispatcherService } from './dispatcher.service';
@@ -11,7 +10,6 @@ import { WebhooksHandlers } from './webhooks.handlers';
 
 @Module({
   providers: [
-    { provide: CLOCK, useValue: systemClock },
     { provide: WebhookSender, inject: [CONFIG], useFactory: (config: Config) => new WebhookSender({ allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK }) },
     DeliveryRepository,
     NotificationIntake,

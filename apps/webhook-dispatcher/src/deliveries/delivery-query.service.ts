@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { ApiError, pageOf, type Caller, type WebhookDeliveryDetailSchema, type WebhookDeliverySchema } from '@platform/contracts';
-import { CLOCK, type Clock } from './clock';
 import { deliveryErrorMessage } from './delivery-errors';
 import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
+import { Clock } from '@platform/service-kit';
 
 type Delivery = z.infer<typeof WebhookDeliverySchema>;
 type DeliveryDetail = z.infer<typeof WebhookDeliveryDetailSchema>;
@@ -38,7 +38,7 @@ export class DeliveryQueryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly deliveries: DeliveryRepository,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly clock: Clock,
   ) {}
 
   async list(caller: Caller, query: { page: number; per_page: number; status: DeliveryRow['status'] | null; accept_language?: string }) {

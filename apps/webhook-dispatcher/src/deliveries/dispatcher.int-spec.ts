@@ -8,10 +8,10 @@ import { createLogger } from '@platform/observability';
 import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
 import { MerchantSettings, Metrics } from '@platform/service-kit';
 import { sealSecret, verifyWebhook } from '@platform/signing';
-import { merchantEnvironmentFixture, publishMerchantSettings, testInfrastructure } from '@platform/testing';
+import { TestClock, merchantEnvironmentFixture, publishMerchantSettings, testInfrastructure } from '@platform/testing';
 import type { Config } from '../config';
 import { DATABASE } from '../database';
-import type { Clock } from './clock';
+import type { Clock } from '@platform/service-kit';
 import { DeliveryQueryService } from './delivery-query.service';
 import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
 import { DispatcherService } from './dispatcher.service';
@@ -58,16 +58,6 @@ class Receiver {
   stop(): Promise<void> {
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-class TestClock implements Clock {
-  constructor(public current = new Date('2026-11-22T10:00:00.000Z')) {}
-  now(): Date {
-    return new Date(this.current);
-  }
-  advanceTo(at: Date): void {
-    this.current = at;
   }
 }
 
@@ -168,7 +158,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('walks the whole retry schedule on failures, with the same event id and body each time, then fails', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const shop = await receiver((_, response) => response.writeHead(500).end('down'));
     const row = await delivery(shop.url, clock.now());
     const worker = dispatcher(clock);
@@ -182,10 +172,10 @@ describe('webhook dispatcher on real infrastructure', () => {
         expect(after).toMatchObject({ status: 'pending', last_status_code: 500, last_error_code: 'webhook_response_unsuccessful' });
         waits.push((new Date(after.next_attempt_at!).getTime() - before.getTime()) / 1000);
         // One millisecond early, nothing is sent.
-        clock.advanceTo(new Date(new Date(after.next_attempt_at!).getTime() - 1));
+        clock.set(new Date(new Date(after.next_attempt_at!).getTime() - 1));
         await worker.dispatchDue();
         expect((await reload(row)).attempt_count).toBe(attempt);
-        clock.advanceTo(new Date(after.next_attempt_at!));
+        clock.set(new Date(after.next_attempt_at!));
       } else {
         expect(after).toMatchObject({ status: 'failed', next_attempt_at: null });
       }
@@ -198,7 +188,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('re-queues a failed delivery for one attempt per Idempotency-Key; a repeat returns the first answer and sends nothing', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     let status = 500;
     const shop = await receiver((_, response) => response.writeHead(status).end());
     const row = await delivery(shop.url, clock.now());
@@ -233,7 +223,7 @@ describe('webhook dispatcher on real infrastructure', () => {
     ['a 4xx', (response: ServerResponse) => response.writeHead(404).end(), 404],
     ['a 5xx', (response: ServerResponse) => response.writeHead(503).end(), 503],
   ])('counts %s as a failure to retry', async (_, answer, status) => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const shop = await receiver((__, response) => answer(response));
     const row = await delivery(shop.url, clock.now());
     await dispatcher(clock).dispatchDue();
@@ -242,7 +232,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('gives up on a receiver that does not answer in time, and on an address nobody listens on', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const silent = await receiver(() => undefined);
     const slow = await delivery(silent.url, clock.now());
     const closed = await delivery('http://127.0.0.1:9/hooks', clock.now());
@@ -253,7 +243,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('reads only a few kilobytes of an answer', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const chatty = await receiver((_, response) => {
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.write('x'.repeat(64 * 1024));
@@ -293,14 +283,14 @@ describe('webhook dispatcher on real infrastructure', () => {
       ['not a url', 'invalid_webhook_target'],
       ['https://nowhere.shop.test/hook', 'webhook_unreachable'],
     ])('refuses %s with %s when loopback is not allowed', async (url, code) => {
-      const clock = new TestClock();
+      const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
       const row = await delivery(url, clock.now());
       await dispatcher(clock, new WebhookSender({ allowLoopback: false, resolve: resolver })).dispatchDue();
       expect(await reload(row)).toMatchObject({ status: 'pending', last_error_code: code, last_status_code: null });
     });
 
     it('connects to the address it checked, resolving the name once (no DNS rebinding)', async () => {
-      const clock = new TestClock();
+      const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
       const shop = await receiver((_, response) => response.writeHead(200).end());
       const port = new URL(shop.url).port;
       resolved.length = 0;
@@ -313,7 +303,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('records an environment without a key to sign with as webhook_signing_unavailable and sends nothing', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const shop = await receiver((_, response) => response.writeHead(200).end());
     const row = await delivery(shop.url, clock.now(), unsignedMerchant);
     await dispatcher(clock).dispatchDue();
@@ -322,7 +312,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('makes an attempt cut short by a crash again once its lease runs out, without using up one of the 11', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const shop = await receiver((_, response) => response.writeHead(200).end());
     const row = await delivery(shop.url, clock.now());
     // A replica claims the delivery and dies before sending.
@@ -330,7 +320,7 @@ describe('webhook dispatcher on real infrastructure', () => {
     const worker = dispatcher(clock);
     await worker.dispatchDue();
     expect(shop.requests).toHaveLength(0);
-    clock.advanceTo(new Date(clock.now().getTime() + 60_000));
+    clock.set(new Date(clock.now().getTime() + 60_000));
     await worker.dispatchDue();
     expect(await reload(row)).toMatchObject({ status: 'delivered', attempt_count: 2, made_attempts: 1 });
     const attempts = await queryRows<{ attempt_no: number; status_code: number | null; error_code: string | null }>(
@@ -345,7 +335,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('still makes all 11 attempts, on the spec schedule, when crashes cut some short', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const shop = await receiver((_, response) => response.writeHead(500).end('down'));
     const row = await delivery(shop.url, clock.now());
     const worker = dispatcher(clock);
@@ -354,7 +344,7 @@ describe('webhook dispatcher on real infrastructure', () => {
       if (attempt === 1 || attempt === 5) {
         // A replica dies holding the claim; the lease runs out.
         await dataSource.transaction((tx) => repository.claimDue(tx, clock.now(), 60_000, 100));
-        clock.advanceTo(new Date(clock.now().getTime() + 60_000));
+        clock.set(new Date(clock.now().getTime() + 60_000));
       }
       const before = clock.now();
       await worker.dispatchDue();
@@ -362,7 +352,7 @@ describe('webhook dispatcher on real infrastructure', () => {
       expect(after.made_attempts).toBe(attempt);
       if (after.next_attempt_at) {
         waits.push((new Date(after.next_attempt_at).getTime() - before.getTime()) / 1000);
-        clock.advanceTo(new Date(after.next_attempt_at));
+        clock.set(new Date(after.next_attempt_at));
       }
     }
     expect(await reload(row)).toMatchObject({ status: 'failed', attempt_count: 13, made_attempts: 11 });
@@ -371,7 +361,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('never runs more attempts at once than DISPATCH_CONCURRENCY, however often the slots are filled', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     let open = 0;
     let most = 0;
     const shop = await receiver((_, response) => {
@@ -391,7 +381,7 @@ describe('webhook dispatcher on real infrastructure', () => {
   });
 
   it('shares due deliveries between two replicas without ever sending one twice', async () => {
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const shop = await receiver((_, response) => setTimeout(() => response.writeHead(200).end(), 5));
     const rows = await Promise.all(Array.from({ length: 60 }, () => delivery(shop.url, clock.now())));
     await Promise.all([dispatcher(clock).dispatchDue(), dispatcher(clock).dispatchDue()]);
@@ -404,7 +394,7 @@ describe('webhook dispatcher on real infrastructure', () => {
 
   it('turns one event delivered twice by Kafka into one delivery to the payment’s own address', async () => {
     const events = new EventConsumer(kafka, dataSource, DATABASE.schema, `dispatcher-it-${run}`, logger);
-    new NotificationIntake(events, settings, repository).onModuleInit();
+    new NotificationIntake(events, settings, repository, new TestClock()).onModuleInit();
     await events.start();
     const eventId = randomUUID();
     const body = {

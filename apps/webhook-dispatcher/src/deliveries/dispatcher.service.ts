@@ -3,9 +3,8 @@ import { Counter, Gauge, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { isEnvironment } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, MerchantSettings, Metrics, ScheduledWork, masterKey } from '@platform/service-kit';
+import { CONFIG, LOGGER, MerchantSettings, Metrics, ScheduledWork, masterKey, Clock } from '@platform/service-kit';
 import type { Config } from '../config';
-import { CLOCK, type Clock } from './clock';
 import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
 import { nextAttemptAt } from './retry-schedule';
 import { signedHeaders } from './webhook-signer';
@@ -31,7 +30,7 @@ export class DispatcherService extends ScheduledWork {
     private readonly deliveries: DeliveryRepository,
     private readonly settings: MerchantSettings,
     private readonly sender: WebhookSender,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(Metrics) metrics: Metrics,

@@ -3,7 +3,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { OrderFailed, OrderSucceeded, PaymentFailed, PaymentPaid, PaymentRefunded, type Environment } from '@platform/contracts';
 import { EventConsumer, type ReceivedEvent } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
-import { MerchantSettings } from '@platform/service-kit';
+import { MerchantSettings, Clock } from '@platform/service-kit';
 import { DeliveryRepository } from './delivery.repository';
 
 interface Notification {
@@ -27,6 +27,7 @@ export class NotificationIntake implements OnModuleInit {
     private readonly events: EventConsumer,
     private readonly settings: MerchantSettings,
     private readonly deliveries: DeliveryRepository,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -67,7 +68,7 @@ export class NotificationIntake implements OnModuleInit {
       payment_code: notification.paymentCode,
       url,
       body: JSON.stringify(notification.body),
-      created_at: new Date(),
+      created_at: this.clock.now(),
     });
   }
 }
