@@ -8,9 +8,10 @@ import { ReversalLedgerStep1763700000500 } from './migrations/1763700000500-reve
 import { AddressColumns1763700000600 } from './migrations/1763700000600-address-columns';
 import { AttemptProcessor1763700000700 } from './migrations/1763700000700-attempt-processor';
 import { PendingAttempts1763700000800 } from './migrations/1763700000800-pending-attempts';
+import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-idempotency-requests';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'payments',
-  migrations: [MessagingTables1763700000000, Payments1763700000100, PaymentAttempts1763700000200, Reversals1763700000300, UsdtRate1763700000400, ReversalLedgerStep1763700000500, AddressColumns1763700000600, AttemptProcessor1763700000700, PendingAttempts1763700000800] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Payments1763700000100, PaymentAttempts1763700000200, Reversals1763700000300, UsdtRate1763700000400, ReversalLedgerStep1763700000500, AddressColumns1763700000600, AttemptProcessor1763700000700, PendingAttempts1763700000800, IdempotencyRequests1763800000000] as MigrationClass[],
 };

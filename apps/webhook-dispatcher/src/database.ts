@@ -3,9 +3,10 @@ import { ParkedEvents1763700000300 } from './migrations/1763700000300-parked-eve
 import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Deliveries1763700000100 } from './migrations/1763700000100-deliveries';
+import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-idempotency-requests';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'webhooks',
-  migrations: [MessagingTables1763700000000, Deliveries1763700000100, InterruptedAttempts1763700000200, ParkedEvents1763700000300] as MigrationClass[],
+  migrations: [MessagingTables1763700000000, Deliveries1763700000100, InterruptedAttempts1763700000200, ParkedEvents1763700000300, IdempotencyRequests1763800000000] as MigrationClass[],
 };

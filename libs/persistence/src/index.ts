@@ -4,3 +4,4 @@ export * from './database-urls';
 export * from './provisioning';
 export * from './messaging-tables';
 export * from './data-source';
+export * from './idempotency-store';

@@ -15,7 +15,6 @@ export * from './master-key';
 export * from './periodic-task';
 export * from './metrics';
 export * from './maintenance-flags';
-export * from './idempotency';
 export * from './trusted-proxies';
 export * from './sliding-window-limiter';
 export * from './caller-bucket';

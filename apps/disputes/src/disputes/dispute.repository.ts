@@ -26,7 +26,6 @@ const COLUMNS = `id, merchant_code, environment, service, payment_code, amount::
   to_char(occurred_on, 'YYYY-MM-DD') AS occurred_on, evidence_due_at, evidence_submitted_at, merchant_evidence_note,
   merchant_evidence_submitted_at, resolved_at, created_at`;
 
-export type IdempotencyScope = 'evidence' | 'sandbox_dispute' | 'operator_record';
 
 /** SQL over disputes and their idempotency keys; merchant reads are scoped to merchant and environment. */
 @Injectable()
@@ -84,35 +83,6 @@ export class DisputeRepository {
     return { rows, total: count[0]?.total ?? 0 };
   }
 
-  async findKey(tx: SqlExecutor, owner: Caller, scope: IdempotencyScope, key: string): Promise<{ fingerprint: string; dispute_id: string; response: unknown } | undefined> {
-    const rows = await queryRows<{ fingerprint: string; dispute_id: string; response: unknown }>(
-      tx,
-      'SELECT fingerprint, dispute_id, response FROM disputes.idempotency_keys WHERE merchant_code = $1 AND environment = $2 AND scope = $3 AND idempotency_key = $4',
-      [owner.merchantCode, owner.environment, scope, key],
-    );
-    return rows[0];
-  }
-
-  /** Claims the key in the caller's transaction; false when another request holds it already. */
-  async claimKey(tx: SqlExecutor, owner: Caller, scope: IdempotencyScope, key: string, entry: { fingerprint: string; dispute_id: string; response: unknown }): Promise<boolean> {
-    const rows = await queryRows(
-      tx,
-      `INSERT INTO disputes.idempotency_keys (merchant_code, environment, scope, idempotency_key, fingerprint, dispute_id, response)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING dispute_id`,
-      [owner.merchantCode, owner.environment, scope, key, entry.fingerprint, entry.dispute_id, JSON.stringify(entry.response)],
-    );
-    return rows.length === 1;
-  }
-
-  async saveKeyResponse(tx: SqlExecutor, owner: Caller, scope: IdempotencyScope, key: string, response: unknown): Promise<void> {
-    await tx.query('UPDATE disputes.idempotency_keys SET response = $5 WHERE merchant_code = $1 AND environment = $2 AND scope = $3 AND idempotency_key = $4', [
-      owner.merchantCode,
-      owner.environment,
-      scope,
-      key,
-      JSON.stringify(response),
-    ]);
-  }
 }
 
 export function toDispute(row: DisputeRow): Dispute {

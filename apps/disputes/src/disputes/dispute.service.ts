@@ -3,12 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, DisputeRecorded, DisputeWon, GetPayment, pageOf, type Caller, type Dispute, type RequestOf, type RecordDispute } from '@platform/contracts';
 import { OutboxWriter, RpcClient } from '@platform/messaging';
-import type { SqlExecutor } from '@platform/persistence';
+import { IdempotencyStore, type IdempotentRequest, type SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
 import { DisputeRepository, toDispute, type DisputeRow } from './dispute.repository';
 import { Clock } from '@platform/service-kit';
 
 const outbox = new OutboxWriter(DATABASE.schema);
+const keys = new IdempotencyStore(DATABASE.schema);
 const SANDBOX_EVIDENCE_DAYS = 7;
 const CLOSED = new Set<Dispute['status']>(['won', 'lost']);
 
@@ -43,33 +44,35 @@ export class DisputeService {
    */
   async submitEvidence(caller: Caller, id: string, note: string, fingerprint: string, key: string): Promise<Dispute> {
     const now = this.clock.now();
+    const request: IdempotentRequest = { scope: 'dispute.evidence', key, fingerprint, scenario: null, target: id };
     const answer = await this.dataSource.transaction(async (tx): Promise<Dispute | undefined> => {
-      const earlier = await this.disputes.findKey(tx, caller, 'evidence', key);
-      if (earlier) return this.repeat(earlier, fingerprint, id);
+      const earlier = await keys.earlier(tx, caller, request);
+      if (earlier) return earlier.response as Dispute;
       const row = await this.disputes.find(tx, id, caller, true);
       if (!row) throw new ApiError('1000011', 'No dispute with this id');
-      const raced = await this.disputes.findKey(tx, caller, 'evidence', key);
-      if (raced) return this.repeat(raced, fingerprint, id);
+      const raced = await keys.earlier(tx, caller, request);
+      if (raced) return raced.response as Dispute;
       if (CLOSED.has(row.status)) throw new ApiError('1000012', `the dispute is ${row.status}; evidence is no longer accepted`);
       if (row.evidence_due_at && now.getTime() >= new Date(row.evidence_due_at).getTime()) {
         throw new ApiError('1000012', `evidence was due by ${new Date(row.evidence_due_at).toISOString()}`);
       }
       // The key is claimed before the note is written: a parallel request with it (for another dispute) waits here, then loses.
-      if (!(await this.disputes.claimKey(tx, caller, 'evidence', key, { fingerprint, dispute_id: id, response: null }))) return undefined;
+      if (!(await keys.claim(tx, caller, request))) return undefined;
       await this.disputes.setEvidence(tx, id, note, now);
       const dispute = toDispute((await this.disputes.find(tx, id))!);
-      await this.disputes.saveKeyResponse(tx, caller, 'evidence', key, dispute);
+      await keys.complete(tx, caller, request, dispute);
       return dispute;
     });
-    return answer ?? this.repeat((await this.disputes.findKey(this.dataSource, caller, 'evidence', key))!, fingerprint, id);
+    return answer ?? ((await keys.earlier(this.dataSource, caller, request))!.response as Dispute);
   }
 
   /** A sandbox dispute on a paid payment of the caller's own sandbox key, created in the scenario's state. */
   async createSandbox(caller: Caller, body: { payment_code: string; scenario?: 'open' | 'won' | 'lost'; reason: Dispute['reason'] }, fingerprint: string, key: string): Promise<Dispute> {
     const now = this.clock.now();
     if (caller.environment !== 'sandbox') throw new ApiError('0055502', 'Sandbox disputes are for sandbox keys only', {}, 403);
-    const earlier = await this.disputes.findKey(this.dataSource, caller, 'sandbox_dispute', key);
-    if (earlier) return this.repeatCreation(caller, earlier, fingerprint);
+    const request: IdempotentRequest = { scope: 'dispute.sandbox', key, fingerprint, scenario: null };
+    const earlier = await keys.earlier(this.dataSource, caller, request);
+    if (earlier) return this.get(caller, earlier.resource_id!);
     const payment = await this.paidPayment(caller, body.payment_code);
     const scenario = body.scenario ?? 'open';
     const created = await this.dataSource.transaction(async (tx) => {
@@ -90,13 +93,14 @@ export class DisputeService {
         resolved_at: scenario === 'open' ? null : now,
         created_at: now,
       };
-      if (!(await this.disputes.claimKey(tx, caller, 'sandbox_dispute', key, { fingerprint, dispute_id: id, response: null }))) return undefined;
+      if (!(await keys.claim(tx, caller, request, id))) return undefined;
       await this.disputes.insert(tx, row);
+      await keys.complete(tx, caller, request, null);
       await this.publish(tx, 'recorded', row);
       if (scenario === 'won') await this.publish(tx, 'won', row);
       return id;
     });
-    if (!created) return this.repeatCreation(caller, (await this.disputes.findKey(this.dataSource, caller, 'sandbox_dispute', key))!, fingerprint);
+    if (!created) return this.get(caller, (await keys.earlier(this.dataSource, caller, request))!.resource_id!);
     return toDispute((await this.disputes.find(this.dataSource, created))!);
   }
 
@@ -105,13 +109,14 @@ export class DisputeService {
     const now = this.clock.now();
     const caller: Caller = { merchantCode: request.merchant_code, environment: request.environment };
     const { idempotency_key: key, fingerprint, ...body } = request;
-    const earlier = await this.disputes.findKey(this.dataSource, caller, 'operator_record', key);
-    if (earlier) return this.repeatRecord(caller, earlier, fingerprint);
+    const keyed: IdempotentRequest = { scope: 'dispute.record', key, fingerprint, scenario: null };
+    const earlier = await keys.earlier(this.dataSource, caller, keyed);
+    if (earlier) return this.repeatRecord(caller, earlier.resource_id!);
     if (body.payment_code) await this.paidPayment(caller, body.payment_code);
     const id = randomUUID();
     const created = await this.dataSource.transaction(async (tx) => {
       // A parallel retry with the same key waits here, then answers as a repeat.
-      if (!(await this.disputes.claimKey(tx, caller, 'operator_record', key, { fingerprint, dispute_id: id, response: null }))) return false;
+      if (!(await keys.claim(tx, caller, keyed, id))) return false;
       const row = {
         id,
         merchant_code: body.merchant_code,
@@ -129,15 +134,16 @@ export class DisputeService {
         created_at: now,
       };
       await this.disputes.insert(tx, row);
+      await keys.complete(tx, caller, keyed, null);
       await this.publish(tx, 'recorded', row);
       return true;
     });
-    if (!created) return this.repeatRecord(caller, (await this.disputes.findKey(this.dataSource, caller, 'operator_record', key))!, fingerprint);
+    if (!created) return this.repeatRecord(caller, (await keys.earlier(this.dataSource, caller, keyed))!.resource_id!);
     return { ...toDispute((await this.disputes.find(this.dataSource, id))!), merchant_code: body.merchant_code, created: true };
   }
 
-  private async repeatRecord(caller: Caller, earlier: { fingerprint: string; dispute_id: string }, fingerprint: string) {
-    return { ...(await this.repeatCreation(caller, earlier, fingerprint)), merchant_code: caller.merchantCode, created: false };
+  private async repeatRecord(caller: Caller, disputeId: string) {
+    return { ...(await this.get(caller, disputeId)), merchant_code: caller.merchantCode, created: false };
   }
 
   async advance(id: string, step: { action: 'under_review' } | { action: 'evidence_submitted' } | { action: 'resolve'; outcome: 'won' | 'lost' }) {
@@ -179,15 +185,5 @@ export class DisputeService {
         payment_reference: row.payment_code ? `v3:${row.payment_code}` : null,
       },
     });
-  }
-
-  private repeat(earlier: { fingerprint: string; dispute_id: string; response: unknown }, fingerprint: string, id: string): Dispute {
-    if (earlier.fingerprint !== fingerprint || earlier.dispute_id !== id) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
-    return earlier.response as Dispute;
-  }
-
-  private async repeatCreation(caller: Caller, earlier: { fingerprint: string; dispute_id: string }, fingerprint: string): Promise<Dispute> {
-    if (earlier.fingerprint !== fingerprint) throw new ApiError('9000039', 'This Idempotency-Key was used with a different request');
-    return this.get(caller, earlier.dispute_id);
   }
 }

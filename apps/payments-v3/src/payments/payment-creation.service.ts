@@ -5,8 +5,10 @@ import type { z } from 'zod';
 import { ApiError, truncateCharacters, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
-import { assertSameRequest, Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
+import { IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
+import { Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
+import { DATABASE } from '../database';
 import { checkAccountLimit } from './account-limits';
 import { checkReturnUrl, checkWebhookUrl } from './address-rules';
 import { PaymentRepository } from './payment.repository';
@@ -28,6 +30,8 @@ function paymentCode(): string {
  */
 @Injectable()
 export class PaymentCreationService {
+  private readonly keys = new IdempotencyStore(DATABASE.schema);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
@@ -44,8 +48,9 @@ export class PaymentCreationService {
     idempotencyKey: string,
   ): Promise<{ created: boolean; payment: Payment }> {
     const now = this.clock.now();
-    const earlier = await this.payments.findIdempotency(this.dataSource, caller, idempotencyKey);
-    if (earlier) return this.repeat(caller, earlier, input, now);
+    const request = { scope: 'payment.create', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
+    const earlier = await this.keys.earlier(this.dataSource, caller, request);
+    if (earlier) return this.repeat(caller, earlier.resource_id!, now);
 
     this.maintenance.assertOpen('api_collection');
     const merchant = await this.settings.requireReadyForPayments(caller);
@@ -73,7 +78,7 @@ export class PaymentCreationService {
       if (problem) throw new ApiError('1000001', problem, { errors: { webhook_url: [problem] } });
     }
     const merchantName = truncateCharacters(body.merchant_name ?? `Hesap ${merchant.account_number}`, 120);
-    return this.insert(caller, idempotencyKey, input, {
+    return this.insert(caller, request, {
       merchant_reference: body.merchant_reference ?? null,
       amount: amount.toFixed(2),
       currency_code: body.currency_code,
@@ -86,17 +91,15 @@ export class PaymentCreationService {
 
   private async insert(
     caller: Caller,
-    idempotencyKey: string,
-    input: { fingerprint: string; scenario: string | null; body: CreatePaymentBody },
+    request: IdempotentRequest,
     fields: { merchant_reference: string | null; amount: string; currency_code: CreatePaymentBody['currency_code']; merchant_name: string; webhook_url: string | null; return_url: string | null; now: Date },
   ): Promise<{ created: boolean; payment: Payment }> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = paymentCode();
       try {
         const outcome = await this.dataSource.transaction(async (tx) => {
-          const claimed = await this.payments.claimIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, payment_code: code });
-          if (!claimed) return undefined;
-          return this.payments.insert(tx, caller, {
+          if (!(await this.keys.claim(tx, caller, request, code))) return undefined;
+          const row = await this.payments.insert(tx, caller, {
             code,
             merchant_reference: fields.merchant_reference,
             amount: fields.amount,
@@ -108,11 +111,14 @@ export class PaymentCreationService {
             created_at: fields.now,
             expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
           });
+          // A repeat reads the payment as it is then, so nothing is kept but its code.
+          await this.keys.complete(tx, caller, request, null);
+          return row;
         });
         if (outcome) return { created: true, payment: toPayment(outcome, this.config.CHECKOUT_PUBLIC_URL, fields.now) };
         // A parallel request with the same key committed first: answer as a repeat.
-        const winner = await this.payments.findIdempotency(this.dataSource, caller, idempotencyKey);
-        return this.repeat(caller, winner!, input, fields.now);
+        const winner = await this.keys.earlier(this.dataSource, caller, request);
+        return this.repeat(caller, winner!.resource_id!, fields.now);
       } catch (error) {
         const constraint = (error as { constraint?: string }).constraint;
         if (constraint === 'payments_reference_once') throw new ApiError('9000007', 'merchant_reference was used before in this account and environment');
@@ -123,14 +129,8 @@ export class PaymentCreationService {
     throw new ApiError('1000009', 'could not allocate a payment code; repeat the request unchanged');
   }
 
-  private async repeat(
-    caller: Caller,
-    earlier: { fingerprint: string; scenario: string | null; payment_code: string },
-    input: { fingerprint: string; scenario: string | null },
-    now: Date,
-  ): Promise<{ created: boolean; payment: Payment }> {
-    assertSameRequest(earlier, input);
-    const payment = await this.payments.findByCode(this.dataSource, caller, earlier.payment_code);
+  private async repeat(caller: Caller, paymentCode: string, now: Date): Promise<{ created: boolean; payment: Payment }> {
+    const payment = await this.payments.findByCode(this.dataSource, caller, paymentCode);
     return { created: false, payment: toPayment(payment!, this.config.CHECKOUT_PUBLIC_URL, now) };
   }
 }

@@ -24,12 +24,6 @@ export interface PaymentRow {
   failure: { attempt_count: number; reason_code: string | null } | null;
 }
 
-export interface IdempotencyRow {
-  fingerprint: string;
-  scenario: string | null;
-  payment_code: string;
-}
-
 const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
   webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure`;
 
@@ -43,27 +37,6 @@ export class PaymentRepository {
       [owner.merchantCode, owner.environment, code],
     );
     return rows[0];
-  }
-
-  async findIdempotency(tx: SqlExecutor, owner: Caller, key: string): Promise<IdempotencyRow | undefined> {
-    const rows = await queryRows<IdempotencyRow>(
-      tx,
-      `SELECT fingerprint, scenario, payment_code FROM payments.idempotency_keys
-        WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3`,
-      [owner.merchantCode, owner.environment, key],
-    );
-    return rows[0];
-  }
-
-  /** Claims the key in the caller's transaction; false when another request holds it already. */
-  async claimIdempotency(tx: SqlExecutor, owner: Caller, key: string, row: IdempotencyRow): Promise<boolean> {
-    const rows = await queryRows(
-      tx,
-      `INSERT INTO payments.idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, payment_code)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING payment_code`,
-      [owner.merchantCode, owner.environment, key, row.fingerprint, row.scenario, row.payment_code],
-    );
-    return rows.length === 1;
   }
 
   async insert(tx: SqlExecutor, owner: Caller, payment: Omit<PaymentRow, 'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>): Promise<PaymentRow> {

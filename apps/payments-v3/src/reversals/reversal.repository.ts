@@ -112,33 +112,6 @@ export class ReversalRepository {
     return { rows, total: count[0]?.total ?? 0 };
   }
 
-  async findIdempotency(tx: SqlExecutor, owner: Caller, key: string): Promise<{ fingerprint: string; scenario: string | null; response: unknown } | undefined> {
-    const rows = await queryRows<{ fingerprint: string; scenario: string | null; response: unknown }>(
-      tx,
-      'SELECT fingerprint, scenario, response FROM payments.reversal_idempotency_keys WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3',
-      [owner.merchantCode, owner.environment, key],
-    );
-    return rows[0];
-  }
-
-  async claimIdempotency(tx: SqlExecutor, owner: Caller, key: string, entry: { fingerprint: string; scenario: string | null; response: unknown }): Promise<boolean> {
-    const rows = await queryRows(
-      tx,
-      `INSERT INTO payments.reversal_idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, response)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING idempotency_key`,
-      [owner.merchantCode, owner.environment, key, entry.fingerprint, entry.scenario, JSON.stringify(entry.response)],
-    );
-    return rows.length === 1;
-  }
-
-  async saveIdempotencyResponse(tx: SqlExecutor, owner: Caller, key: string, response: unknown): Promise<void> {
-    await tx.query('UPDATE payments.reversal_idempotency_keys SET response = $4 WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3', [
-      owner.merchantCode,
-      owner.environment,
-      key,
-      JSON.stringify(response),
-    ]);
-  }
 }
 
 export function toReversal(row: ReversalRow): Reversal {

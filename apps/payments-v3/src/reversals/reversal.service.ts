@@ -3,8 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import type { SqlExecutor } from '@platform/persistence';
-import { assertSameRequest, Clock, eachIndependently, ReservationOwner } from '@platform/service-kit';
+import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest, type SqlExecutor } from '@platform/persistence';
+import { Clock, eachIndependently, ReservationOwner } from '@platform/service-kit';
+import { DATABASE } from '../database';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
 import { ReversalRepository, toReversal, type LedgerStep, type ReversalRow } from './reversal.repository';
@@ -31,6 +32,8 @@ const HELD_BY: Partial<Record<Reversal['status'], LedgerStep>> = { awaiting_prov
  */
 @Injectable()
 export class ReversalService {
+  private readonly keys = new IdempotencyStore(DATABASE.schema);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
@@ -46,19 +49,18 @@ export class ReversalService {
   async request(caller: Caller, input: ReversalRequest, idempotencyKey: string): Promise<{ reversal: Reversal; scenario: Scenario | null }> {
     const now = this.clock.now();
     if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
-    const earlier = await this.reversals.findIdempotency(this.dataSource, caller, idempotencyKey);
-    if (earlier) return this.repeat(earlier, input);
+    const request: IdempotentRequest = { scope: 'reversal.request', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
+    const earlier = await this.keys.earlier(this.dataSource, caller, request);
+    if (earlier) return replay(earlier);
     const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'completed') : null;
     const answer = await this.dataSource.transaction(async (tx) => {
       const payment = await this.payments.findByCode(tx, caller, input.body.payment_code, true);
       if (!payment) throw new ApiError('1000011', 'No payment with this code');
       // A parallel request with the same key committed while this one waited for the row.
-      const raced = await this.reversals.findIdempotency(tx, caller, idempotencyKey);
+      const raced = await this.keys.earlier(tx, caller, request);
       if (raced) return { repeat: raced };
       // The key is claimed before any work: a parallel request with it (for another payment) waits here, then loses.
-      if (!(await this.reversals.claimIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, response: {} }))) {
-        return { lostRace: true };
-      }
+      if (!(await this.keys.claim(tx, caller, request))) return { lostRace: true };
       if (payment.status !== 'paid') throw new ApiError('9000040', `payment ${payment.code} is ${payment.status}`);
       if (await this.reversals.openOrCompletedFor(tx, payment.id)) throw new ApiError('9000041', `payment ${payment.code} already has an open or completed reversal`);
       const id = randomUUID();
@@ -84,11 +86,11 @@ export class ReversalService {
       const row = (await this.reversals.find(tx, id))!;
       if (row.status === 'completed') await publishRefunded(tx, row, payment, now);
       const response = { reversal: toReversal(row), scenario };
-      await this.reversals.saveIdempotencyResponse(tx, caller, idempotencyKey, response);
+      await this.keys.complete(tx, caller, request, response);
       return { response };
     });
-    if ('lostRace' in answer) return this.repeat((await this.reversals.findIdempotency(this.dataSource, caller, idempotencyKey))!, input);
-    if ('repeat' in answer) return this.repeat(answer.repeat!, input);
+    if ('lostRace' in answer) return replay((await this.keys.earlier(this.dataSource, caller, request))!);
+    if ('repeat' in answer) return replay(answer.repeat!);
     if (answer.response.reversal.status === 'completed') await this.takeLedgerStep(caller, answer.response.reversal.id, 'consume');
     return answer.response;
   }
@@ -178,8 +180,9 @@ export class ReversalService {
     await publishRefunded(tx, row, payment, now);
   }
 
-  private repeat(earlier: { fingerprint: string; scenario: string | null; response: unknown }, input: ReversalRequest): { reversal: Reversal; scenario: Scenario | null } {
-    assertSameRequest(earlier, input);
-    return earlier.response as { reversal: Reversal; scenario: Scenario | null };
-  }
+}
+
+/** A repeat of a request answers what the first one answered. */
+function replay(earlier: IdempotencyRecord): { reversal: Reversal; scenario: Scenario | null } {
+  return earlier.response as { reversal: Reversal; scenario: Scenario | null };
 }

@@ -111,21 +111,6 @@ export class WithdrawalRepository {
     return { rows, total: count[0]?.total ?? 0 };
   }
 
-  async findIdempotency(tx: SqlExecutor, owner: Caller, key: string): Promise<{ fingerprint: string; scenario: string | null; response: unknown } | undefined> {
-    const rows = await queryRows<{ fingerprint: string; scenario: string | null; response: unknown }>(
-      tx,
-      'SELECT fingerprint, scenario, response FROM payouts.idempotency_keys WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3',
-      [owner.merchantCode, owner.environment, key],
-    );
-    return rows[0];
-  }
-
-  async saveIdempotency(tx: SqlExecutor, owner: Caller, key: string, entry: { fingerprint: string; scenario: string | null; response: unknown }): Promise<void> {
-    await tx.query(
-      `INSERT INTO payouts.idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, response) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [owner.merchantCode, owner.environment, key, entry.fingerprint, entry.scenario, JSON.stringify(entry.response)],
-    );
-  }
 }
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {

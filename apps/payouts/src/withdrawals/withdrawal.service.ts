@@ -4,7 +4,9 @@ import { DataSource } from 'typeorm';
 import { ApiError, GetWithdrawableBalance, ReserveFunds, pageOf, type Caller, type Withdrawal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
-import { assertSameRequest, Clock, eachIndependently, MaintenanceFlags, MerchantSettings, ReservationOwner } from '@platform/service-kit';
+import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest } from '@platform/persistence';
+import { Clock, eachIndependently, MaintenanceFlags, MerchantSettings, ReservationOwner } from '@platform/service-kit';
+import { DATABASE } from '../database';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
 import { WithdrawalRepository, toWithdrawal, type LedgerStep } from './withdrawal.repository';
@@ -34,6 +36,8 @@ const OUTCOMES: Record<'live' | Scenario, { status: Withdrawal['status']; ledger
  */
 @Injectable()
 export class WithdrawalService {
+  private readonly keys = new IdempotencyStore(DATABASE.schema);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly withdrawals: WithdrawalRepository,
@@ -51,8 +55,9 @@ export class WithdrawalService {
   async request(caller: Caller, input: WithdrawalRequest, idempotencyKey: string): Promise<{ withdrawal: Withdrawal; scenario: Scenario | null }> {
     const now = this.clock.now();
     if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
-    const earlier = await this.withdrawals.findIdempotency(this.dataSource, caller, idempotencyKey);
-    if (earlier) return this.repeat(earlier, input);
+    const request: IdempotentRequest = { scope: 'withdrawal.request', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
+    const earlier = await this.keys.earlier(this.dataSource, caller, request);
+    if (earlier) return replay(earlier);
     this.maintenance.assertOpen('withdrawals');
     const merchant = await this.settings.current(caller);
     if (!merchant) throw new ApiError('0055502');
@@ -62,8 +67,10 @@ export class WithdrawalService {
     const usdt = await this.rates.convert(amount, merchant.base_currency);
     const answer = await this.dataSource.transaction(async (tx) => {
       await this.withdrawals.lockMerchant(tx, caller);
-      const raced = await this.withdrawals.findIdempotency(tx, caller, idempotencyKey);
-      if (raced) return { response: this.repeat(raced, input), fresh: false };
+      const raced = await this.keys.earlier(tx, caller, request);
+      if (raced) return { response: replay(raced), fresh: false };
+      // Under the merchant's lock no other request can hold the key.
+      if (!(await this.keys.claim(tx, caller, request))) throw new Error(`Idempotency-Key ${idempotencyKey} held outside the merchant lock`);
       const today = new Decimal(await this.withdrawals.withdrawnToday(tx, caller, now));
       if (today.plus(amount).gt(merchant.withdrawal_daily_limit)) {
         throw new ApiError('9000021', `the daily limit is ${merchant.withdrawal_daily_limit} ${merchant.base_currency}; ${today.toFixed(2)} requested today`);
@@ -92,7 +99,7 @@ export class WithdrawalService {
         ledger_step: outcome.ledgerStep,
       });
       const response = { withdrawal: toWithdrawal((await this.withdrawals.find(tx, id))!), scenario };
-      await this.withdrawals.saveIdempotency(tx, caller, idempotencyKey, { fingerprint: input.fingerprint, scenario: input.scenario, response });
+      await this.keys.complete(tx, caller, request, response);
       return { response, fresh: true };
     });
     if (answer.fresh) await this.takeLedgerStep(caller, answer.response.withdrawal.id, OUTCOMES[scenario ?? 'live'].ledgerStep);
@@ -168,8 +175,9 @@ export class WithdrawalService {
     return { amount, address: body.address };
   }
 
-  private repeat(earlier: { fingerprint: string; scenario: string | null; response: unknown }, input: WithdrawalRequest): { withdrawal: Withdrawal; scenario: Scenario | null } {
-    assertSameRequest(earlier, input);
-    return earlier.response as { withdrawal: Withdrawal; scenario: Scenario | null };
-  }
+}
+
+/** A repeat of a request answers what the first one answered. */
+function replay(earlier: IdempotencyRecord): { withdrawal: Withdrawal; scenario: Scenario | null } {
+  return earlier.response as { withdrawal: Withdrawal; scenario: Scenario | null };
 }

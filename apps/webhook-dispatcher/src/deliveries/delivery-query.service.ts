@@ -5,6 +5,10 @@ import { ApiError, pageOf, type Caller, type WebhookDeliveryDetailSchema, type W
 import { deliveryErrorMessage } from './delivery-errors';
 import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
 import { Clock } from '@platform/service-kit';
+import { IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
+import { DATABASE } from '../database';
+
+const keys = new IdempotencyStore(DATABASE.schema);
 
 type Delivery = z.infer<typeof WebhookDeliverySchema>;
 type DeliveryDetail = z.infer<typeof WebhookDeliveryDetailSchema>;
@@ -57,19 +61,23 @@ export class DeliveryQueryService {
    * first answer and queues nothing more; a key used for another delivery is 409 9000039.
    */
   async retry(caller: Caller, id: string, idempotencyKey: string, acceptLanguage?: string): Promise<DeliveryDetail> {
+    const request: IdempotentRequest = {
+      scope: 'delivery.retry',
+      key: idempotencyKey,
+      fingerprint: `retry:${id}`,
+      scenario: null,
+      target: id,
+      conflictDetail: 'This Idempotency-Key was used to retry another delivery',
+    };
     return this.dataSource.transaction(async (tx) => {
-      const earlier = await this.deliveries.findRetryRequest(tx, caller, idempotencyKey);
-      if (earlier) {
-        if (earlier.delivery_id !== id) throw new ApiError('9000039', 'This Idempotency-Key was used to retry another delivery');
-        return earlier.response as DeliveryDetail;
-      }
+      const earlier = await keys.earlier(tx, caller, request);
+      if (earlier) return earlier.response as DeliveryDetail;
       const row = await this.deliveries.find(tx, caller, id, true);
       if (!row) throw new ApiError('1000011', 'No delivery with this id');
       if (row.status !== 'failed') throw new ApiError('1000012', `only a failed delivery can be retried; this one is ${row.status}`);
+      if (!(await keys.claim(tx, caller, request))) throw new ApiError('9000039', 'A retry with this Idempotency-Key is still running');
       const detail = toDetail(await this.deliveries.requeue(tx, id, this.clock.now()), acceptLanguage);
-      if (!(await this.deliveries.saveRetryRequest(tx, caller, idempotencyKey, id, detail))) {
-        throw new ApiError('9000039', 'A retry with this Idempotency-Key is still running');
-      }
+      await keys.complete(tx, caller, request, detail);
       return detail;
     });
   }

@@ -124,25 +124,6 @@ export class DeliveryRepository {
     return rows[0]!;
   }
 
-  async findRetryRequest(tx: SqlExecutor, owner: { merchantCode: string; environment: string }, key: string): Promise<{ delivery_id: string; response: unknown } | undefined> {
-    const rows = await queryRows<{ delivery_id: string; response: unknown }>(
-      tx,
-      'SELECT delivery_id, response FROM webhooks.retry_requests WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3',
-      [owner.merchantCode, owner.environment, key],
-    );
-    return rows[0];
-  }
-
-  async saveRetryRequest(tx: SqlExecutor, owner: { merchantCode: string; environment: string }, key: string, deliveryId: string, response: unknown): Promise<boolean> {
-    const rows = await queryRows(
-      tx,
-      `INSERT INTO webhooks.retry_requests (merchant_code, environment, idempotency_key, delivery_id, response) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING RETURNING delivery_id`,
-      [owner.merchantCode, owner.environment, key, deliveryId, JSON.stringify(response)],
-    );
-    return rows.length === 1;
-  }
-
   async queueDepth(tx: SqlExecutor): Promise<number> {
     const rows = await queryRows<{ depth: number }>(tx, `SELECT count(*)::int AS depth FROM webhooks.deliveries WHERE status = 'pending'`);
     return rows[0]?.depth ?? 0;

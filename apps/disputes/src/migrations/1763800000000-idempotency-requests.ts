@@ -1,0 +1,37 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+
+const SCOPES = `CASE scope WHEN 'evidence' THEN 'dispute.evidence' WHEN 'sandbox_dispute' THEN 'dispute.sandbox' ELSE 'dispute.record' END`;
+const OLD_SCOPES = `CASE scope WHEN 'dispute.evidence' THEN 'evidence' WHEN 'dispute.sandbox' THEN 'sandbox_dispute' ELSE 'operator_record' END`;
+
+/** The keys of evidence, sandbox disputes and operators' records move into the one idempotency table (ADR 0019). */
+export class IdempotencyRequests1763800000000 implements MigrationInterface {
+  name = 'IdempotencyRequests1763800000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    for (const sql of idempotencyTableUp('disputes')) await runner.query(sql);
+    await runner.query(`INSERT INTO disputes.idempotency_requests
+        (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, response, created_at, completed_at)
+      SELECT merchant_code, environment, ${SCOPES}, idempotency_key, fingerprint, NULL, dispute_id::text, 'completed', response, created_at, created_at
+        FROM disputes.idempotency_keys`);
+    await runner.query('DROP TABLE disputes.idempotency_keys');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`CREATE TABLE disputes.idempotency_keys (
+      merchant_code text NOT NULL,
+      environment text NOT NULL,
+      scope text NOT NULL CONSTRAINT idempotency_keys_scope_check CHECK (scope IN ('evidence', 'sandbox_dispute', 'operator_record')),
+      idempotency_key varchar(255) NOT NULL,
+      fingerprint text NOT NULL,
+      dispute_id uuid NOT NULL,
+      response jsonb,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (merchant_code, environment, scope, idempotency_key)
+    )`);
+    await runner.query(`INSERT INTO disputes.idempotency_keys (merchant_code, environment, scope, idempotency_key, fingerprint, dispute_id, response, created_at)
+      SELECT merchant_code, environment, ${OLD_SCOPES}, idempotency_key, fingerprint, resource_id::uuid, response, created_at
+        FROM disputes.idempotency_requests WHERE state = 'completed'`);
+    for (const sql of idempotencyTableDown('disputes')) await runner.query(sql);
+  }
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '@platform/contracts';
+import { testInfrastructure } from '@platform/testing';
+import { IdempotencyStore, createServiceDataSource, ensureDatabase, idempotencyTableUp, provisionServiceSchema, serviceDatabaseUrl, type IdempotentRequest } from './index';
+
+/** One Idempotency-Key mechanism for every service, on real Postgres. */
+describe('IdempotencyStore', () => {
+  const schema = 'idempotency_it';
+  const dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, schema), schema, migrations: [] });
+  const store = new IdempotencyStore(schema);
+  const owner = { merchantCode: 'M-IDEM', environment: 'sandbox' };
+  const request = (overrides: Partial<IdempotentRequest> = {}): IdempotentRequest => ({
+    scope: 'payment.create',
+    key: randomUUID(),
+    fingerprint: 'POST /api/v3/payments sha256:abc',
+    scenario: null,
+    ...overrides,
+  });
+  const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : String(error));
+
+  beforeAll(async () => {
+    await ensureDatabase(testInfrastructure.adminDatabaseUrl);
+    await provisionServiceSchema(testInfrastructure.adminDatabaseUrl, schema);
+    await dataSource.initialize();
+    await dataSource.query(`DROP TABLE IF EXISTS ${schema}.idempotency_requests`);
+    for (const sql of idempotencyTableUp(schema)) await dataSource.query(sql);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+  });
+
+  it('knows nothing of a new key, then replays the first answer of a completed one', async () => {
+    const first = request();
+    expect(await store.earlier(dataSource, owner, first)).toBeUndefined();
+    await dataSource.transaction(async (tx) => {
+      expect(await store.claim(tx, owner, first, 'PAY-1')).toBe(true);
+      await store.complete(tx, owner, first, { payment: { code: 'PAY-1' } });
+    });
+    expect(await store.earlier(dataSource, owner, { ...first })).toMatchObject({ state: 'completed', resource_id: 'PAY-1', response: { payment: { code: 'PAY-1' } } });
+  });
+
+  it('keeps nothing when the work that claimed the key rolls back', async () => {
+    const first = request();
+    await expect(
+      dataSource.transaction(async (tx) => {
+        await store.claim(tx, owner, first);
+        throw new ApiError('9000005');
+      }),
+    ).rejects.toMatchObject({ code: '9000005' });
+    expect(await store.earlier(dataSource, owner, first)).toBeUndefined();
+  });
+
+  it('refuses another sandbox scenario with 9000010 and another request with 9000039', async () => {
+    const first = request({ scenario: 'completed' });
+    await dataSource.transaction(async (tx) => {
+      await store.claim(tx, owner, first);
+      await store.complete(tx, owner, first, {});
+    });
+    await expect(store.earlier(dataSource, owner, { ...first, scenario: 'rejected' })).rejects.toMatchObject({ code: '9000010' });
+    await expect(store.earlier(dataSource, owner, { ...first, fingerprint: 'POST /api/v3/payments sha256:other' })).rejects.toMatchObject({ code: '9000039' });
+  });
+
+  it('refuses a key used for another target with the operation’s own wording', async () => {
+    const first = request({ scope: 'delivery.retry', target: 'delivery-a', fingerprint: 'retry', conflictDetail: 'used for another delivery' });
+    await dataSource.transaction(async (tx) => {
+      await store.claim(tx, owner, first);
+      await store.complete(tx, owner, first, {});
+    });
+    const error = await store.earlier(dataSource, owner, { ...first, target: 'delivery-b' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: '9000039', message: 'used for another delivery' });
+  });
+
+  it('lets exactly one of two parallel claims of one key win; the other sees the winner once it commits', async () => {
+    const first = request();
+    const outcomes = await Promise.all(
+      ['PAY-A', 'PAY-B'].map((code) =>
+        dataSource.transaction(async (tx) => {
+          const won = await store.claim(tx, owner, first, code);
+          if (won) await store.complete(tx, owner, first, null);
+          return won;
+        }),
+      ),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    const winner = await store.earlier(dataSource, owner, first);
+    expect(['PAY-A', 'PAY-B'][outcomes.indexOf(true)]).toBe(winner!.resource_id);
+  });
+
+  it('scopes keys to their owner and operation: the same key serves two merchants and two operations', async () => {
+    const key = randomUUID();
+    const claims = await dataSource.transaction(async (tx) =>
+      Promise.all([
+        store.claim(tx, owner, request({ key })),
+        store.claim(tx, { ...owner, merchantCode: 'M-OTHER' }, request({ key })),
+        store.claim(tx, { ...owner, environment: 'live' }, request({ key })),
+        store.claim(tx, owner, request({ key, scope: 'reversal.request' })),
+      ]),
+    );
+    expect(claims).toEqual([true, true, true, true]);
+    expect(codeOf(await store.earlier(dataSource, { ...owner, merchantCode: 'M-OTHER' }, request({ key, fingerprint: 'x' })).catch((e: unknown) => e))).toBe('9000039');
+    expect(await store.earlier(dataSource, { ...owner, merchantCode: 'M-THIRD' }, request({ key }))).toBeUndefined();
+  });
+});
