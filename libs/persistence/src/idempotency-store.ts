@@ -115,6 +115,25 @@ export function idempotencyTableUp(schema: string): string[] {
   ];
 }
 
+/** Where an older per-operation key table's rows come from, as SQL expressions over that table. */
+export interface LegacyKeyRows {
+  from: string;
+  scope: string;
+  fingerprint?: string;
+  scenario?: string;
+  resourceId: string;
+  response: string;
+}
+
+/** Copies an older key table's rows into idempotency_requests, each completed (only committed keys were ever kept). */
+export function copyLegacyKeys(schema: string, legacy: LegacyKeyRows): string {
+  return `INSERT INTO ${assertIdentifier(schema)}.idempotency_requests
+      (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, response, created_at, completed_at)
+    SELECT merchant_code, environment, ${legacy.scope}, idempotency_key, ${legacy.fingerprint ?? 'fingerprint'}, ${legacy.scenario ?? 'scenario'},
+           ${legacy.resourceId}, 'completed', ${legacy.response}, created_at, created_at
+      FROM ${legacy.from}`;
+}
+
 export function idempotencyTableDown(schema: string): string[] {
   return [`DROP TABLE ${assertIdentifier(schema)}.idempotency_requests`];
 }

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
 
 const SCOPES = `CASE scope WHEN 'evidence' THEN 'dispute.evidence' WHEN 'sandbox_dispute' THEN 'dispute.sandbox' ELSE 'dispute.record' END`;
 const OLD_SCOPES = `CASE scope WHEN 'dispute.evidence' THEN 'evidence' WHEN 'dispute.sandbox' THEN 'sandbox_dispute' ELSE 'operator_record' END`;
@@ -10,10 +10,7 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     for (const sql of idempotencyTableUp('disputes')) await runner.query(sql);
-    await runner.query(`INSERT INTO disputes.idempotency_requests
-        (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, response, created_at, completed_at)
-      SELECT merchant_code, environment, ${SCOPES}, idempotency_key, fingerprint, NULL, dispute_id::text, 'completed', response, created_at, created_at
-        FROM disputes.idempotency_keys`);
+    await runner.query(copyLegacyKeys('disputes', { from: 'disputes.idempotency_keys', scope: SCOPES, scenario: 'NULL', resourceId: 'dispute_id::text', response: 'response' }));
     await runner.query('DROP TABLE disputes.idempotency_keys');
   }
 

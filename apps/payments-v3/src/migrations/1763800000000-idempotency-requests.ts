@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
 
 /** The keys of payment creation and of refund/void requests move into the one idempotency table (ADR 0019). */
 export class IdempotencyRequests1763800000000 implements MigrationInterface {
@@ -7,14 +7,8 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     for (const sql of idempotencyTableUp('payments')) await runner.query(sql);
-    await runner.query(`INSERT INTO payments.idempotency_requests
-        (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, response, created_at, completed_at)
-      SELECT merchant_code, environment, 'payment.create', idempotency_key, fingerprint, scenario, payment_code, 'completed', NULL, created_at, created_at
-        FROM payments.idempotency_keys`);
-    await runner.query(`INSERT INTO payments.idempotency_requests
-        (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, response, created_at, completed_at)
-      SELECT merchant_code, environment, 'reversal.request', idempotency_key, fingerprint, scenario, response->'reversal'->>'id', 'completed', response, created_at, created_at
-        FROM payments.reversal_idempotency_keys`);
+    await runner.query(copyLegacyKeys('payments', { from: 'payments.idempotency_keys', scope: `'payment.create'`, resourceId: 'payment_code', response: 'NULL' }));
+    await runner.query(copyLegacyKeys('payments', { from: 'payments.reversal_idempotency_keys', scope: `'reversal.request'`, resourceId: `response->'reversal'->>'id'`, response: 'response' }));
     await runner.query('DROP TABLE payments.idempotency_keys, payments.reversal_idempotency_keys');
   }
 

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
 
 /** The keys of withdrawal requests move into the one idempotency table (ADR 0019). */
 export class IdempotencyRequests1763800000000 implements MigrationInterface {
@@ -7,10 +7,7 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     for (const sql of idempotencyTableUp('payouts')) await runner.query(sql);
-    await runner.query(`INSERT INTO payouts.idempotency_requests
-        (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, response, created_at, completed_at)
-      SELECT merchant_code, environment, 'withdrawal.request', idempotency_key, fingerprint, scenario, response->'withdrawal'->>'id', 'completed', response, created_at, created_at
-        FROM payouts.idempotency_keys`);
+    await runner.query(copyLegacyKeys('payouts', { from: 'payouts.idempotency_keys', scope: `'withdrawal.request'`, resourceId: `response->'withdrawal'->>'id'`, response: 'response' }));
     await runner.query('DROP TABLE payouts.idempotency_keys');
   }
 

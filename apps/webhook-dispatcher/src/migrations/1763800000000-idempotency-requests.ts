@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
 
 /** The keys of delivery retries move into the one idempotency table (ADR 0019); a retry's fingerprint is its delivery. */
 export class IdempotencyRequests1763800000000 implements MigrationInterface {
@@ -7,10 +7,9 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     for (const sql of idempotencyTableUp('webhooks')) await runner.query(sql);
-    await runner.query(`INSERT INTO webhooks.idempotency_requests
-        (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, response, created_at, completed_at)
-      SELECT merchant_code, environment, 'delivery.retry', idempotency_key, 'retry:' || delivery_id, NULL, delivery_id::text, 'completed', response, created_at, created_at
-        FROM webhooks.retry_requests`);
+    await runner.query(
+      copyLegacyKeys('webhooks', { from: 'webhooks.retry_requests', scope: `'delivery.retry'`, fingerprint: `'retry:' || delivery_id`, scenario: 'NULL', resourceId: 'delivery_id::text', response: 'response' }),
+    );
     await runner.query('DROP TABLE webhooks.retry_requests');
   }
 
