@@ -141,8 +141,8 @@ describe('3-D Secure flow and the return address', () => {
       expect([confirmed.status, confirmed.body.status, confirmed.body.failure_code ?? null]).toEqual([200, 'paid', null]);
       expect((await v4.get(`/api/v4/orders/${failed.id}`)).body.data).toMatchObject({ status: 'paid', order_code: orderCode });
       expect((await operator.call('POST', `/admin/v1/orders/${orderCode}/bank-confirmation`, {})).body.status).toBe('paid');
-      const outcomes = await events.waitFor((event) => event.payload?.order?.code === orderCode, 2);
-      expect(outcomes.map((event) => event.event_type)).toEqual(['checkout.order.failed', 'checkout.order.succeeded']);
+      const outcomes = await events.waitFor((event) => event.payload?.order_code === orderCode, 2);
+      expect(outcomes.map((event) => event.event_type)).toEqual(['checkout.order.failed.v1', 'checkout.order.succeeded.v1']);
 
       const pending = await order('4355090000089999');
       await choose(pending.redirect, await openScreen(pending.redirect), 'success');
@@ -168,7 +168,7 @@ describe('3-D Secure flow and the return address', () => {
     expect(await response.text()).toContain('geçerli değil');
   });
 
-  it('publishes checkout.order.succeeded with the webhook body fields through the outbox', async () => {
+  it('publishes checkout.order.succeeded (version 1) with the order’s facts through the outbox', async () => {
     const kafka = new Kafka({ clientId: 'three-ds-e2e', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
     const consumer = kafka.consumer({ groupId: `three-ds-e2e-${randomUUID()}` });
     await consumer.connect();
@@ -181,7 +181,7 @@ describe('3-D Secure flow and the return address', () => {
       void consumer.run({
         eachMessage: async ({ message }) => {
           const value = JSON.parse(message.value!.toString()) as Record<string, any>;
-          if (value.payload?.order?.code === orderCode) {
+          if (value.payload?.order_code === orderCode) {
             clearTimeout(timer);
             resolve(value);
           }
@@ -189,28 +189,19 @@ describe('3-D Secure flow and the return address', () => {
       });
     });
     await consumer.disconnect();
-    expect(event).toMatchObject({ event_type: 'checkout.order.succeeded', event_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    // The payload is the webhook body of the spec, with the envelope's event id.
+    expect(event).toMatchObject({ event_type: 'checkout.order.succeeded.v1', event_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // The facts of the order; the dispatcher maps the spec's webhook body from them (webhook-bodies.spec.ts, webhooks e2e).
     expect(event.payload).toEqual({
-      schema_version: 3,
-      event_id: event.event_id,
-      event_type: 'checkout.order.succeeded',
+      order_code: orderCode,
+      merchant_order_id: expect.any(String),
+      merchant_code: merchant.merchantCode,
       environment: 'sandbox',
-      order: { code: orderCode, merchant_order_id: expect.any(String), status: 'paid', amount: '250.00', currency: 'TRY' },
-      merchant: { code: merchant.merchantCode },
-      payment_details: {
-        card: {
-          holder_name: 'Can Demir',
-          bin: '435509',
-          last_four: '4242',
-          network: 'visa',
-          program: expect.any(String),
-          issuer_bank_code: null,
-          issuer_bank_name: expect.any(String),
-          installment_count: 1,
-          three_d: true,
-        },
-      },
+      status: 'paid',
+      amount: '250.00',
+      currency: 'TRY',
+      card: { holder_name: 'Can Demir', bin: '435509', last_four: '4242', network: 'visa', program: expect.any(String), issuer_bank_name: expect.any(String) },
+      three_d: true,
+      failure: null,
     });
     expect(JSON.stringify(event)).not.toContain('4355090000044242');
   });

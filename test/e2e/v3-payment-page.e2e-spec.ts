@@ -38,7 +38,24 @@ describe('v3 payment page', () => {
   }
 
   const read = async (code: string) => (await v3.request('GET', `/api/v3/payments/${code}`)).body;
-  const eventsOf = (code: string, type?: string) => events.seen((event) => event.payload?.body?.payment?.code === code && (!type || event.event_type === type));
+  const eventsOf = (code: string, type?: string) => events.seen((event) => event.payload?.payment_code === code && (!type || event.event_type === type));
+  /** The domain event's facts of a payment as the API shows it (the webhook body is mapped from them by the dispatcher). */
+  const factsOf = (payment: any, webhookUrl: string | null) => ({
+    payment_code: payment.code,
+    merchant_code: merchant.merchantCode,
+    environment: payment.environment,
+    merchant_reference: payment.merchant_reference,
+    status: payment.status,
+    amount: payment.amount,
+    currency: payment.currency_code,
+    page_url: payment.payment_url,
+    created_at: payment.created_at,
+    expires_at: payment.expires_at,
+    paid_at: payment.paid_at,
+    card: payment.card,
+    failure: payment.failure,
+    webhook_url: webhookUrl,
+  });
   const attemptsOf = async (code: string) =>
     (await db.query('SELECT a.status, a.reason_code FROM payments.attempts a JOIN payments.payments p ON p.id = a.payment_id WHERE p.code = $1 ORDER BY a.id', [code])).rows;
 
@@ -135,18 +152,9 @@ describe('v3 payment page', () => {
       expect(next.html).toContain('Başarısız deneme: 1');
       expect(next.html).toContain('name="number"');
       expect(await read(payment.code)).toMatchObject({ status: 'created', paid_at: null, card: null, failure: { attempt_count: 1, reason_code: 'payment_declined' } });
-      const [failed] = await events.waitFor((event) => event.payload?.body?.payment?.code === payment.code && event.event_type === 'payment.failed');
-      expect(failed!.payload).toEqual({
-        merchant_code: merchant.merchantCode,
-        webhook_url: null,
-        body: {
-          event_id: failed!.event_id,
-          event_type: 'payment.failed',
-          environment: 'sandbox',
-          occurred_at: expect.stringMatching(/Z$/),
-          payment: { ...payment, failure: { attempt_count: 1, reason_code: 'payment_declined' } },
-        },
-      });
+      const [failed] = await events.waitFor((event) => event.payload?.payment_code === payment.code && event.event_type === 'payment.failed.v1');
+      expect(failed!.payload).toEqual(factsOf({ ...payment, failure: { attempt_count: 1, reason_code: 'payment_declined' } }, null));
+      expect(failed!.occurred_at).toMatch(/Z$/);
     });
 
     it('counts every failed attempt and pays on a later one: 3-D Secure screen, result page, return button', async () => {
@@ -203,13 +211,10 @@ describe('v3 payment page', () => {
         { status: 'paid', reason_code: null },
       ]);
 
-      const [paidEvent] = await events.waitFor((event) => event.payload?.body?.payment?.code === payment.code && event.event_type === 'payment.paid');
-      expect(paidEvent!.payload).toEqual({
-        merchant_code: merchant.merchantCode,
-        webhook_url: 'http://127.0.0.1:9/hooks',
-        body: { event_id: paidEvent!.event_id, event_type: 'payment.paid', environment: 'sandbox', occurred_at: paid.paid_at, payment: paid },
-      });
-      expect(eventsOf(payment.code, 'payment.failed').map((event) => event.payload.body.payment.failure.attempt_count)).toEqual([1, 2, 3]);
+      const [paidEvent] = await events.waitFor((event) => event.payload?.payment_code === payment.code && event.event_type === 'payment.paid.v1');
+      expect(paidEvent!.payload).toEqual(factsOf(paid, 'http://127.0.0.1:9/hooks'));
+      expect(paidEvent!.occurred_at).toBe(paid.paid_at);
+      expect(eventsOf(payment.code, 'payment.failed.v1').map((event) => event.payload.failure.attempt_count)).toEqual([1, 2, 3]);
     });
 
     it('pays once however often the approval is submitted, and a paid page takes no more cards', async () => {
@@ -226,9 +231,9 @@ describe('v3 payment page', () => {
       expect(page.html).toContain('Ödemeniz alındı');
       expect(page.html).not.toContain('name="number"');
       expect(await read(payment.code)).toEqual(paid);
-      await events.waitFor((event) => event.payload?.body?.payment?.code === payment.code && event.event_type === 'payment.paid');
+      await events.waitFor((event) => event.payload?.payment_code === payment.code && event.event_type === 'payment.paid.v1');
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(eventsOf(payment.code, 'payment.paid')).toHaveLength(1);
+      expect(eventsOf(payment.code, 'payment.paid.v1')).toHaveLength(1);
       expect(await attemptsOf(payment.code)).toEqual([{ status: 'paid', reason_code: null }]);
     });
 
@@ -250,7 +255,7 @@ describe('v3 payment page', () => {
         [payment.code],
       );
       expect(tables.rows[0].hits).toBe(0);
-      const [event] = await events.waitFor((e) => e.payload?.body?.payment?.code === payment.code && e.event_type === 'payment.paid');
+      const [event] = await events.waitFor((e) => e.payload?.payment_code === payment.code && e.event_type === 'payment.paid.v1');
       expect(JSON.stringify(event)).not.toContain('4355090000044242');
     });
   });

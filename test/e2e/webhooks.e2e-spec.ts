@@ -102,6 +102,30 @@ describe('webhook deliveries end to end', () => {
       expect(d.body).not.toHaveProperty('environment');
       expect(d.environment).toBe('sandbox');
     }
+    // The spec's Direct API body, mapped by the dispatcher from the order's domain event.
+    const succeeded = found.find((d) => d.body.event_type === 'checkout.order.succeeded')!;
+    expect(succeeded.body).toEqual({
+      schema_version: 3,
+      event_id: succeeded.eventId,
+      event_type: 'checkout.order.succeeded',
+      order: { code: expect.any(String), merchant_order_id: ids[0], status: 'paid', amount: '60.00', currency: 'TRY' },
+      merchant: { code: merchant.merchantCode },
+      payment_details: {
+        card: {
+          holder_name: expect.any(String),
+          bin: '435509',
+          last_four: '4242',
+          network: 'visa',
+          program: expect.any(String),
+          issuer_bank_code: null,
+          issuer_bank_name: expect.any(String),
+          installment_count: 1,
+          three_d: true,
+        },
+      },
+    });
+    const failed = found.find((d) => d.body.event_type === 'checkout.order.failed')!;
+    expect(failed.body).toMatchObject({ order: { merchant_order_id: ids[1], status: 'failed' }, failure_code: expect.any(String), failure_reason_code: expect.any(String), failure_message: expect.any(String) });
   });
 
   it('sends nothing when neither the payment nor the environment has an address', async () => {

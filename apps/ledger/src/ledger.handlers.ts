@@ -14,8 +14,8 @@ import {
   ListParkedEvents,
   ListUnconfirmedReservations,
   ReplayParkedEvent,
-  OrderSucceeded,
-  PaymentPaid,
+  OrderSucceededV1,
+  PaymentPaidV1,
   ReleaseReservation,
   ReserveFunds,
   TrialBalance as TrialBalanceCommand,
@@ -27,6 +27,7 @@ import type { SqlExecutor } from '@platform/persistence';
 import { MerchantSettings, Clock } from '@platform/service-kit';
 import { BalanceService } from './balances/balance.service';
 import { Bookings, type CollectedPayment } from './bookings/bookings.service';
+import { collectedFromOrder, collectedFromPayment } from './bookings/collected-payments';
 import { FxRates } from './journal/fx-rates';
 import { TrialBalance } from './journal/trial-balance';
 import { ReservationsService } from './reservations/reservations.service';
@@ -61,27 +62,8 @@ export class LedgerHandlers implements OnModuleInit {
     this.rpc.handle(TrialBalanceCommand, () => this.trialBalance.run());
     this.rpc.handle(AdjustWallet, (request) => this.adjust(request));
 
-    this.events.on(PaymentPaid, (event, tx) => {
-      const payment = event.payload.body.payment;
-      return this.collect(tx, {
-        reference: `v3:${payment.code}`,
-        merchantCode: event.payload.merchant_code,
-        environment: payment.environment,
-        amount: payment.amount,
-        currency: payment.currency_code,
-        occurredAt: new Date(payment.paid_at ?? event.occurredAt),
-      });
-    });
-    this.events.on(OrderSucceeded, (event, tx) =>
-      this.collect(tx, {
-        reference: `v4:${event.payload.order.code}`,
-        merchantCode: event.payload.merchant.code,
-        environment: event.payload.environment,
-        amount: event.payload.order.amount,
-        currency: event.payload.order.currency,
-        occurredAt: new Date(event.occurredAt),
-      }),
-    );
+    this.events.on(PaymentPaidV1, (event, tx) => this.collect(tx, collectedFromPayment(event)));
+    this.events.on(OrderSucceededV1, (event, tx) => this.collect(tx, collectedFromOrder(event)));
     this.events.on(DisputeRecorded, (event, tx) => this.dispute(tx, 'debit', event.payload, new Date(event.occurredAt)));
     this.events.on(DisputeWon, (event, tx) => this.dispute(tx, 'credit', event.payload, new Date(event.occurredAt)));
     this.events.on(FxRateChanged, (event, tx) => this.rates.record(tx, event.payload.currency_code, event.payload.usd_per_unit, event.payload.effective_at));

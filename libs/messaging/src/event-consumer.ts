@@ -69,6 +69,10 @@ export class EventConsumer {
   on<P>(contract: EventContract<P>, handler: (event: ReceivedEvent<P>, tx: SqlExecutor) => Promise<void>): void {
     if (this.consumer) throw new Error('register handlers before start()');
     this.handlers.set(contract.type, { contract: contract as EventContract<unknown>, handler: handler as Handler });
+    // An earlier version still on the topic reaches the same handler, read as the current version.
+    for (const earlier of contract.predecessors ?? []) {
+      this.handlers.set(earlier.type, { contract: { ...contract, type: earlier.type, payload: earlier.payload } as EventContract<unknown>, handler: handler as Handler });
+    }
   }
 
   async start(options: { fromBeginning?: boolean } = {}): Promise<void> {

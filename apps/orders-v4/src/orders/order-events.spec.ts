@@ -1,4 +1,4 @@
-import { toOutcome } from './order-events';
+import { toOrderFinished } from './order-events';
 import type { OrderRow } from './order.repository';
 
 const row: OrderRow = {
@@ -26,24 +26,18 @@ const row: OrderRow = {
   completed_at: new Date(),
 };
 
-describe('order webhook body', () => {
-  it('reports security_declined as payment_declined in failure_code and keeps the real reason', () => {
-    const body = toOutcome({ ...row, status: 'failed' }, '3f8c7d3e-5b1a-4a53-9d7e-0a1b2c3d4e5f');
-    expect(body).toMatchObject({
-      schema_version: 3,
-      event_type: 'checkout.order.failed',
-      failure_code: 'payment_declined',
-      failure_reason_code: 'security_declined',
-      failure_message: 'Ödeme bankanız tarafından onaylanmadı.',
+describe('the facts of a finished order', () => {
+  it('reports security_declined as payment_declined in the failure code and keeps the real reason', () => {
+    expect(toOrderFinished({ ...row, status: 'failed' }).failure).toEqual({
+      code: 'payment_declined',
+      reason_code: 'security_declined',
+      message: 'Ödeme bankanız tarafından onaylanmadı.',
     });
   });
 
-  it('leaves the failure fields out of the succeeded event', () => {
-    const body = toOutcome({ ...row, status: 'paid', failure_reason_code: null }, '3f8c7d3e-5b1a-4a53-9d7e-0a1b2c3d4e5f');
-    expect(body.event_type).toBe('checkout.order.succeeded');
-    expect(body).not.toHaveProperty('failure_code');
-    expect(body).not.toHaveProperty('failure_reason_code');
-    expect(body).not.toHaveProperty('failure_message');
-    expect(body.payment_details.card).toMatchObject({ installment_count: 1, three_d: true, issuer_bank_code: null });
+  it('carries no failure for a paid order, and 3-D Secure for a direct order’s card', () => {
+    const facts = toOrderFinished({ ...row, status: 'paid', failure_reason_code: null });
+    expect(facts).toMatchObject({ status: 'paid', failure: null, three_d: true, card: row.card });
+    expect(toOrderFinished({ ...row, mode: 'hosted', status: 'paid' }).three_d).toBe(false);
   });
 });

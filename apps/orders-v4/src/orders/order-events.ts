@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OrderFailed, OrderSucceeded, type OrderOutcome } from '@platform/contracts';
+import { OrderFailedV1, OrderSucceededV1, type OrderFinishedV1 } from '@platform/contracts';
 import { OutboxWriter } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
@@ -9,28 +9,26 @@ import { reportedFailureCode } from './return-address';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 
-/** The webhook body of a finished order. */
-export function toOutcome(row: OrderRow & { status: 'paid' | 'failed' }, eventId: string): OrderOutcome {
-  const failed = row.status === 'failed';
+/** The facts of a finished order, as its domain event carries them. */
+export function toOrderFinished(row: OrderRow & { status: 'paid' | 'failed' }): OrderFinishedV1 {
   const reason = row.failure_reason_code ?? 'payment_declined';
   return {
-    schema_version: 3,
-    event_id: eventId,
-    event_type: failed ? 'checkout.order.failed' : 'checkout.order.succeeded',
+    order_code: row.order_code,
+    merchant_order_id: row.merchant_order_id,
+    merchant_code: row.merchant_code,
     environment: row.environment,
-    order: { code: row.order_code, merchant_order_id: row.merchant_order_id, status: row.status, amount: row.amount, currency: 'TRY' },
-    merchant: { code: row.merchant_code },
-    payment_details: {
-      card: row.card ? { ...row.card, issuer_bank_code: null, installment_count: 1, three_d: row.mode === 'direct' } : null,
-    },
-    ...(failed ? { failure_code: reportedFailureCode(reason)!, failure_reason_code: reason, failure_message: declineMessage(reason)! } : {}),
+    status: row.status,
+    amount: row.amount,
+    currency: 'TRY',
+    card: row.card,
+    three_d: row.mode === 'direct',
+    failure: row.status === 'failed' ? { code: reportedFailureCode(reason)!, reason_code: reason, message: declineMessage(reason)! } : null,
   };
 }
 
-/** Publishes checkout.order.succeeded or .failed in the transaction that finished the order. */
+/** Publishes checkout.order.succeeded or .failed (version 1) in the transaction that finished the order. */
 export async function publishOutcome(tx: SqlExecutor, row: OrderRow): Promise<void> {
   if (row.status !== 'paid' && row.status !== 'failed') return;
-  const eventId = randomUUID();
   const finished = row as OrderRow & { status: 'paid' | 'failed' };
-  await outbox.append(tx, { event: finished.status === 'paid' ? OrderSucceeded : OrderFailed, key: row.order_code, eventId, payload: toOutcome(finished, eventId) });
+  await outbox.append(tx, { event: finished.status === 'paid' ? OrderSucceededV1 : OrderFailedV1, key: row.order_code, eventId: randomUUID(), payload: toOrderFinished(finished) });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentRefunded } from '@platform/contracts';
+import { PaymentRefundedV1 } from '@platform/contracts';
 import { OutboxWriter } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
@@ -8,27 +8,26 @@ import type { ReversalRow } from './reversal.repository';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 
-/** payment.refunded with the spec's body, when a refund (never a void) completes. */
+/** payment.refunded (version 1), when a refund (never a void) completes. */
 export async function publishRefunded(tx: SqlExecutor, reversal: ReversalRow, payment: PaymentRow, now: Date): Promise<void> {
   if (reversal.operation !== 'refund') return;
-  const eventId = randomUUID();
-  const occurredAt = now.toISOString();
   await outbox.append(tx, {
-    event: PaymentRefunded,
+    event: PaymentRefundedV1,
     key: payment.code,
-    eventId,
+    eventId: randomUUID(),
+    occurredAt: now,
     payload: {
+      refund_id: reversal.id,
+      amount: reversal.amount,
+      currency: payment.currency_code,
+      completed_at: now.toISOString(),
+      payment_code: payment.code,
+      payment_public_id: payment.public_id,
+      order_public_id: payment.order_public_id,
+      merchant_reference: payment.merchant_reference,
       merchant_code: payment.merchant_code,
+      environment: payment.environment,
       webhook_url: payment.webhook_url,
-      body: {
-        event_id: eventId,
-        event_type: 'payment.refunded',
-        environment: payment.environment,
-        occurred_at: occurredAt,
-        refund: { public_id: reversal.id, status: 'completed', amount: reversal.amount, currency_code: payment.currency_code, completed_at: occurredAt },
-        payment: { public_id: payment.public_id, code: payment.code, merchant_reference: payment.merchant_reference },
-        order: { public_id: payment.order_public_id },
-      },
     },
   });
 }

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { PaymentPaid, TOPIC_SPECS, type MerchantEnvironment } from '@platform/contracts';
+import { PaymentPaidV1, TOPIC_SPECS, type MerchantEnvironment } from '@platform/contracts';
 import { EventConsumer, KafkaConnection } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
 import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
@@ -392,7 +392,7 @@ describe('webhook dispatcher on real infrastructure', () => {
     for (const row of rows) expect((await reload(row)).status).toBe('delivered');
   });
 
-  it('turns one event delivered twice by Kafka into one delivery to the payment’s own address', async () => {
+  it('turns one pre-version-1 payment.paid delivered twice by Kafka into one delivery of the same body to the payment’s own address', async () => {
     const events = new EventConsumer(kafka, dataSource, DATABASE.schema, `dispatcher-it-${run}`, logger);
     new NotificationIntake(events, settings, repository, new TestClock()).onModuleInit();
     await events.start();
@@ -418,9 +418,9 @@ describe('webhook dispatcher on real infrastructure', () => {
         failure: null,
       },
     };
-    const envelope = JSON.stringify({ event_id: eventId, event_type: PaymentPaid.type, occurred_at: body.occurred_at, payload: { merchant_code: merchantCode, webhook_url: 'https://hooks.shop.example/own', body } });
+    const envelope = JSON.stringify({ event_id: eventId, event_type: 'payment.paid', occurred_at: body.occurred_at, payload: { merchant_code: merchantCode, webhook_url: 'https://hooks.shop.example/own', body } });
     const producer = await kafka.producer();
-    await producer.send({ topic: kafka.topic(PaymentPaid.topic), messages: [{ key: 'dupl2345', value: envelope }, { key: 'dupl2345', value: envelope }] });
+    await producer.send({ topic: kafka.topic(PaymentPaidV1.topic), messages: [{ key: 'dupl2345', value: envelope }, { key: 'dupl2345', value: envelope }] });
     const deadline = Date.now() + 15000;
     let rows: { url: string; body: string }[] = [];
     while (Date.now() < deadline && rows.length === 0) {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { OrderFailed, OrderSucceeded, PaymentFailed, PaymentPaid, PaymentRefunded, type Environment } from '@platform/contracts';
+import { OrderFailedV1, OrderSucceededV1, PaymentFailedV1, PaymentPaidV1, PaymentRefundedV1, type Environment } from '@platform/contracts';
 import { EventConsumer, type ReceivedEvent } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { MerchantSettings, Clock } from '@platform/service-kit';
 import { DeliveryRepository } from './delivery.repository';
+import { orderWebhook, paymentWebhook, refundWebhook, type WebhookMessage } from './webhook-bodies';
 
 interface Notification {
   scheme: 'v3' | 'v4';
@@ -13,7 +14,12 @@ interface Notification {
   paymentCode: string | null;
   /** The payment's own address (v3), or null for the environment's panel address. */
   ownUrl: string | null;
-  body: unknown;
+  message: WebhookMessage<unknown>;
+}
+
+/** A v3 notification goes to the payment's own address, or the panel's. */
+function v3(payment: { merchant_code: string; environment: Environment; payment_code: string; webhook_url: string | null }, message: WebhookMessage<unknown>): Notification {
+  return { scheme: 'v3', merchantCode: payment.merchant_code, environment: payment.environment, paymentCode: payment.payment_code, ownUrl: payment.webhook_url, message };
 }
 
 /**
@@ -31,24 +37,13 @@ export class NotificationIntake implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const v3 = (event: ReceivedEvent<{ merchant_code: string; webhook_url: string | null; body: { environment: Environment; payment: { code: string } } }>, tx: SqlExecutor) =>
-      this.accept(tx, event, {
-        scheme: 'v3',
-        merchantCode: event.payload.merchant_code,
-        environment: event.payload.body.environment,
-        paymentCode: event.payload.body.payment.code,
-        ownUrl: event.payload.webhook_url,
-        body: event.payload.body,
-      });
-    this.events.on(PaymentPaid, v3);
-    this.events.on(PaymentFailed, v3);
-    this.events.on(PaymentRefunded, v3);
-    for (const contract of [OrderSucceeded, OrderFailed]) {
-      this.events.on(contract, (event, tx) => {
-        // `environment` only routes the event; the spec's body does not carry it.
-        const { environment, ...body } = event.payload;
-        return this.accept(tx, event, { scheme: 'v4', merchantCode: event.payload.merchant.code, environment, paymentCode: null, ownUrl: null, body });
-      });
+    this.events.on(PaymentPaidV1, (event, tx) => this.accept(tx, event, v3(event.payload, paymentWebhook('payment.paid', event, event.payload))));
+    this.events.on(PaymentFailedV1, (event, tx) => this.accept(tx, event, v3(event.payload, paymentWebhook('payment.failed', event, event.payload))));
+    this.events.on(PaymentRefundedV1, (event, tx) => this.accept(tx, event, v3(event.payload, refundWebhook(event, event.payload))));
+    for (const contract of [OrderSucceededV1, OrderFailedV1]) {
+      this.events.on(contract, (event, tx) =>
+        this.accept(tx, event, { scheme: 'v4', merchantCode: event.payload.merchant_code, environment: event.payload.environment, paymentCode: null, ownUrl: null, message: orderWebhook(event, event.payload) }),
+      );
     }
   }
 
@@ -61,13 +56,13 @@ export class NotificationIntake implements OnModuleInit {
     await this.deliveries.insert(tx, {
       id: randomUUID(),
       event_id: event.eventId,
-      event_type: event.eventType,
+      event_type: notification.message.eventType,
       scheme: notification.scheme,
       merchant_code: notification.merchantCode,
       environment: notification.environment,
       payment_code: notification.paymentCode,
       url,
-      body: JSON.stringify(notification.body),
+      body: JSON.stringify(notification.message.body),
       created_at: this.clock.now(),
     });
   }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '../environment';
-import { PaymentSchema } from '../commands/payments.commands';
+import { PAYMENT_CURRENCIES, PaymentSchema } from '../commands/payments.commands';
 import { Topics } from '../topics';
-import { defineEvent } from './event-envelope';
+import { defineEvent, predecessor } from './event-envelope';
 
-/** The v3 webhook body of a payment event (ARCHITECTURE.md, v3 webhooks). */
+/** The v3 webhook body of a payment event (ARCHITECTURE.md, v3 webhooks): what the merchant receives. */
 export const PaymentWebhookBodySchema = z.object({
   event_id: z.string().uuid(),
   event_type: z.enum(['payment.paid', 'payment.failed']),
@@ -12,27 +12,7 @@ export const PaymentWebhookBodySchema = z.object({
   occurred_at: z.string(),
   payment: PaymentSchema,
 });
-
-/**
- * A payment was paid, or one of its attempts failed: published through the outbox in the
- * transaction that changed the payment. The ledger reads `body.payment`; the webhook
- * dispatcher delivers `body` to `webhook_url`, or to the panel's address when it is null.
- */
-export const PaymentNotificationSchema = z.object({
-  merchant_code: z.string(),
-  webhook_url: z.string().nullable(),
-  body: PaymentWebhookBodySchema,
-});
-
-export const PaymentPaid = defineEvent({ type: 'payment.paid', topic: Topics.paymentsEvents, payload: PaymentNotificationSchema });
-export const PaymentFailed = defineEvent({ type: 'payment.failed', topic: Topics.paymentsEvents, payload: PaymentNotificationSchema });
-
-/** The operator's rate of a currency, in USD per unit, from `effective_at` on (compacted, keyed by currency). */
-export const FxRateChanged = defineEvent({
-  type: 'payments.fx-rate.changed',
-  topic: Topics.fxRates,
-  payload: z.object({ currency_code: z.string(), usd_per_unit: z.string(), effective_at: z.string() }),
-});
+export type PaymentWebhookBody = z.infer<typeof PaymentWebhookBodySchema>;
 
 /** The spec's notification body of payment.refunded (account operations, resources). */
 export const PaymentRefundedBodySchema = z.object({
@@ -44,16 +24,118 @@ export const PaymentRefundedBodySchema = z.object({
     public_id: z.string().uuid(),
     status: z.literal('completed'),
     amount: z.string(),
-    currency_code: z.enum(['USD', 'EUR', 'AED', 'TRY']),
+    currency_code: z.enum(PAYMENT_CURRENCIES),
     completed_at: z.string(),
   }),
   payment: z.object({ public_id: z.string().uuid(), code: z.string(), merchant_reference: z.string().nullable() }),
   order: z.object({ public_id: z.string().uuid() }),
 });
+export type PaymentRefundedBody = z.infer<typeof PaymentRefundedBodySchema>;
 
-/** A refund reached `completed`: delivered to the payment's webhook address (a void sends none). */
-export const PaymentRefunded = defineEvent({
-  type: 'payment.refunded',
+/**
+ * A v3 payment as its domain events carry it, version 1: the facts of the payment when the
+ * event happened, in the domain's terms. The ledger books from these; the webhook body is
+ * mapped from them in one place, by the dispatcher.
+ */
+export const PaymentFactsV1Schema = z.object({
+  payment_code: z.string(),
+  merchant_code: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+  merchant_reference: z.string().nullable(),
+  status: PaymentSchema.shape.status,
+  amount: z.string(),
+  currency: z.enum(PAYMENT_CURRENCIES),
+  /** Where the customer pays (the payment page). */
+  page_url: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  card: PaymentSchema.shape.card,
+  failure: PaymentSchema.shape.failure,
+  /** The payment's own notification address; null: the environment's panel address. */
+  webhook_url: z.string().nullable(),
+});
+export type PaymentFactsV1 = z.infer<typeof PaymentFactsV1Schema>;
+
+/**
+ * Before version 1 the payload was the webhook body itself (`{merchant_code, webhook_url,
+ * body}`). Events of that shape may still wait in outboxes and topics after an upgrade:
+ * consumers read them as version 1.
+ */
+const LegacyPaymentNotificationSchema = z
+  .object({ merchant_code: z.string(), webhook_url: z.string().nullable(), body: PaymentWebhookBodySchema })
+  .transform(({ merchant_code, webhook_url, body: { payment } }): PaymentFactsV1 => ({
+    payment_code: payment.code,
+    merchant_code,
+    environment: payment.environment,
+    merchant_reference: payment.merchant_reference,
+    status: payment.status,
+    amount: payment.amount,
+    currency: payment.currency_code,
+    page_url: payment.payment_url,
+    created_at: payment.created_at,
+    expires_at: payment.expires_at,
+    paid_at: payment.paid_at,
+    card: payment.card,
+    failure: payment.failure,
+    webhook_url,
+  }));
+
+export const PaymentPaidV1 = defineEvent({
+  type: 'payment.paid.v1',
   topic: Topics.paymentsEvents,
-  payload: z.object({ merchant_code: z.string(), webhook_url: z.string().nullable(), body: PaymentRefundedBodySchema }),
+  payload: PaymentFactsV1Schema,
+  predecessors: [predecessor('payment.paid', LegacyPaymentNotificationSchema)],
+});
+export const PaymentFailedV1 = defineEvent({
+  type: 'payment.failed.v1',
+  topic: Topics.paymentsEvents,
+  payload: PaymentFactsV1Schema,
+  predecessors: [predecessor('payment.failed', LegacyPaymentNotificationSchema)],
+});
+
+/** A refund (never a void) reached `completed`, version 1. */
+export const RefundCompletedV1Schema = z.object({
+  refund_id: z.string().uuid(),
+  amount: z.string(),
+  currency: z.enum(PAYMENT_CURRENCIES),
+  completed_at: z.string(),
+  payment_code: z.string(),
+  payment_public_id: z.string().uuid(),
+  order_public_id: z.string().uuid(),
+  merchant_reference: z.string().nullable(),
+  merchant_code: z.string(),
+  environment: z.enum(ENVIRONMENTS),
+  webhook_url: z.string().nullable(),
+});
+export type RefundCompletedV1 = z.infer<typeof RefundCompletedV1Schema>;
+
+const LegacyRefundNotificationSchema = z
+  .object({ merchant_code: z.string(), webhook_url: z.string().nullable(), body: PaymentRefundedBodySchema })
+  .transform(({ merchant_code, webhook_url, body }): RefundCompletedV1 => ({
+    refund_id: body.refund.public_id,
+    amount: body.refund.amount,
+    currency: body.refund.currency_code,
+    completed_at: body.refund.completed_at,
+    payment_code: body.payment.code,
+    payment_public_id: body.payment.public_id,
+    order_public_id: body.order.public_id,
+    merchant_reference: body.payment.merchant_reference,
+    merchant_code,
+    environment: body.environment,
+    webhook_url,
+  }));
+
+export const PaymentRefundedV1 = defineEvent({
+  type: 'payment.refunded.v1',
+  topic: Topics.paymentsEvents,
+  payload: RefundCompletedV1Schema,
+  predecessors: [predecessor('payment.refunded', LegacyRefundNotificationSchema)],
+});
+
+/** The operator's rate of a currency, in USD per unit, from `effective_at` on (compacted, keyed by currency). */
+export const FxRateChanged = defineEvent({
+  type: 'payments.fx-rate.changed',
+  topic: Topics.fxRates,
+  payload: z.object({ currency_code: z.string(), usd_per_unit: z.string(), effective_at: z.string() }),
 });

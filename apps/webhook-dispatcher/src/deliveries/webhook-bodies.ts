@@ -1,0 +1,73 @@
+import type { OrderFinishedV1, OrderWebhookBody, PaymentFactsV1, PaymentRefundedBody, PaymentWebhookBody, RefundCompletedV1 } from '@platform/contracts';
+
+/** What the merchant is sent for an event: the spec's event type and body. The one place domain events become webhook bodies. */
+export interface WebhookMessage<B> {
+  eventType: string;
+  body: B;
+}
+
+interface Occurred {
+  eventId: string;
+  occurredAt: string;
+}
+
+/** payment.paid / payment.failed (v3): the payment resource as it was when the event happened. */
+export function paymentWebhook(eventType: 'payment.paid' | 'payment.failed', event: Occurred, facts: PaymentFactsV1): WebhookMessage<PaymentWebhookBody> {
+  return {
+    eventType,
+    body: {
+      event_id: event.eventId,
+      event_type: eventType,
+      environment: facts.environment,
+      occurred_at: event.occurredAt,
+      payment: {
+        code: facts.payment_code,
+        merchant_reference: facts.merchant_reference,
+        status: facts.status,
+        amount: facts.amount,
+        currency_code: facts.currency,
+        environment: facts.environment,
+        payment_url: facts.page_url,
+        payment_url_kind: 'platform',
+        created_at: facts.created_at,
+        expires_at: facts.expires_at,
+        paid_at: facts.paid_at,
+        card: facts.card,
+        failure: facts.failure,
+      },
+    },
+  };
+}
+
+/** payment.refunded (v3), the spec's notification body. */
+export function refundWebhook(event: Occurred, refund: RefundCompletedV1): WebhookMessage<PaymentRefundedBody> {
+  return {
+    eventType: 'payment.refunded',
+    body: {
+      event_id: event.eventId,
+      event_type: 'payment.refunded',
+      environment: refund.environment,
+      occurred_at: event.occurredAt,
+      refund: { public_id: refund.refund_id, status: 'completed', amount: refund.amount, currency_code: refund.currency, completed_at: refund.completed_at },
+      payment: { public_id: refund.payment_public_id, code: refund.payment_code, merchant_reference: refund.merchant_reference },
+      order: { public_id: refund.order_public_id },
+    },
+  };
+}
+
+/** checkout.order.succeeded / .failed (Direct API, schema_version 3). */
+export function orderWebhook(event: Pick<Occurred, 'eventId'>, order: OrderFinishedV1): WebhookMessage<OrderWebhookBody> {
+  const eventType = order.status === 'paid' ? 'checkout.order.succeeded' : 'checkout.order.failed';
+  return {
+    eventType,
+    body: {
+      schema_version: 3,
+      event_id: event.eventId,
+      event_type: eventType,
+      order: { code: order.order_code, merchant_order_id: order.merchant_order_id, status: order.status, amount: order.amount, currency: order.currency },
+      merchant: { code: order.merchant_code },
+      payment_details: { card: order.card ? { ...order.card, issuer_bank_code: null, installment_count: 1, three_d: order.three_d } : null },
+      ...(order.failure ? { failure_code: order.failure.code, failure_reason_code: order.failure.reason_code, failure_message: order.failure.message } : {}),
+    },
+  };
+}
