@@ -18,3 +18,4 @@ export * from './events/maintenance.events';
 export * from './events/dispute.events';
 export * from './events/payment.events';
 export * from './text';
+export * from './wire-amount';

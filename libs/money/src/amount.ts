@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
+import { isWireAmount } from '@platform/contracts';
 
 export { Decimal };
-
-const TWO_DECIMALS = /^(0|[1-9]\d*)\.\d{2}$/;
 
 /**
  * The largest amount the platform holds (its tables keep 16 digits before the point).
@@ -11,12 +10,9 @@ const TWO_DECIMALS = /^(0|[1-9]\d*)\.\d{2}$/;
  */
 export const AMOUNT_CAPACITY = new Decimal('9999999999999999.99');
 
-/**
- * Money on the wire is a string with exactly two decimals, of any size; anything else (a
- * number, "10", "10.0", "1e3", "-1.00", leading zeros) is refused rather than guessed at.
- */
+/** A wire amount (contracts' `WireAmountSchema` rule) as a Decimal, or null for anything else. */
 export function parseWireAmount(value: unknown): Decimal | null {
-  if (typeof value !== 'string' || !TWO_DECIMALS.test(value)) return null;
+  if (!isWireAmount(value)) return null;
   return new Decimal(value);
 }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdjustWallet, GetWalletBalances, ListParkedEvents, ParkedEventSchema, ReplayParkedEvent, TrialBalance, WALLETS, WalletBalancesSchema, text } from '@platform/contracts';
+import { AdjustWallet, GetWalletBalances, ListParkedEvents, ParkedEventSchema, ReplayParkedEvent, TrialBalance, WALLETS, StorableWireAmountSchema, WalletBalancesSchema, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -14,7 +14,7 @@ const AdjustmentBodySchema = z
   .object({
     wallet: z.enum(WALLETS),
     direction: z.enum(['credit', 'debit']),
-    amount: z.string().regex(/^(0|[1-9]\d{0,15})\.\d{2}$/, 'must be a decimal string with exactly 2 decimals'),
+    amount: StorableWireAmountSchema,
     reason: text({ min: 3, max: 500 }),
   })
   .strict();

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ENVIRONMENTS, text } from '@platform/contracts';
+import { ENVIRONMENTS, WireAmountSchema, text } from '@platform/contracts';
 import { parseWireAmount } from '@platform/money';
 import { parseAllowlistEntry } from '../auth/ip-allowlist';
 
 export const CURRENCIES = ['USD', 'EUR', 'AED', 'TRY'] as const;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-const amount = z.string().refine((value) => parseWireAmount(value) !== null, 'must be an amount with exactly 2 decimals');
+const amount = WireAmountSchema;
 
 function urlProblem(raw: string, allowHttpLoopback: boolean): string | null {
   let url: URL;

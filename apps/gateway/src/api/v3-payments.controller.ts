@@ -1,24 +1,13 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreatePayment, GetPayment, PAYMENT_CURRENCIES, PaymentSchema, type Payment, text } from '@platform/contracts';
+import { CreatePayment, CreatePaymentBodySchema, GetPayment, PaymentSchema, type Payment } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { headerOf, idempotencyKeyOf, requestFingerprint } from './v3-headers';
-
-export const CreatePaymentBodySchema = z
-  .object({
-    amount: z.string(),
-    currency_code: z.enum(PAYMENT_CURRENCIES),
-    merchant_reference: text({ min: 1, max: 64 }).nullable().optional(),
-    webhook_url: z.string().nullable().optional(),
-    merchant_name: z.string().nullable().optional(),
-    return_url: z.string().nullable().optional(),
-  })
-  .strict();
 
 const PaymentCodeSchema = z.string().regex(/^[a-z0-9]{4,16}$/, 'must be 4 to 16 lowercase characters');
 

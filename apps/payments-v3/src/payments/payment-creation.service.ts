@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { z } from 'zod';
-import { ApiError, truncateCharacters, type Caller, type CreatePaymentRequestSchema, type Payment } from '@platform/contracts';
+import { ApiError, truncateCharacters, type Caller, type CreatePaymentBody, type Payment } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
@@ -14,7 +13,6 @@ import { checkReturnUrl, checkWebhookUrl } from './address-rules';
 import { PaymentRepository } from './payment.repository';
 import { toPayment } from './payment-view';
 
-type CreatePaymentBody = z.infer<typeof CreatePaymentRequestSchema>;
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 

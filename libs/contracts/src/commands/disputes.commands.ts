@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text';
+import { StorableWireAmountSchema } from '../wire-amount';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
@@ -75,7 +76,7 @@ export const RecordDisputeBodySchema = z
     payment_code: text({ min: 1, max: 16 }).nullable().optional(),
     reason: z.enum(DISPUTE_REASONS),
     reason_note: text({ max: 2000 }).nullable().optional(),
-    amount: z.string().regex(/^(0|[1-9]\d{0,15})\.\d{2}$/, 'must be a decimal string with exactly 2 decimals'),
+    amount: StorableWireAmountSchema,
     currency: z.enum(['USD', 'EUR', 'AED', 'TRY']),
     occurred_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
     evidence_due_at: z.string().datetime().nullable().optional(),

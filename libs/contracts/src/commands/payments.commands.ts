@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { ChallengeAnswerSchema } from './orders.commands';
@@ -25,20 +26,24 @@ export const PaymentSchema = z.object({
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
-export const CreatePaymentRequestSchema = z.object({
-  amount: z.string(),
-  currency_code: z.enum(PAYMENT_CURRENCIES),
-  merchant_reference: z.string().nullable().optional(),
-  webhook_url: z.string().nullable().optional(),
-  merchant_name: z.string().nullable().optional(),
-  return_url: z.string().nullable().optional(),
-});
+/** The v3 create-payment body: validated by the gateway and again where payments-v3 consumes the command. */
+export const CreatePaymentBodySchema = z
+  .object({
+    amount: z.string(),
+    currency_code: z.enum(PAYMENT_CURRENCIES),
+    merchant_reference: text({ min: 1, max: 64 }).nullable().optional(),
+    webhook_url: z.string().nullable().optional(),
+    merchant_name: z.string().nullable().optional(),
+    return_url: z.string().nullable().optional(),
+  })
+  .strict();
+export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
 
 export const CreatePayment = defineCommand({
   type: 'payments.create',
   topic: Topics.paymentsCommands,
   request: z.object({
-    body: CreatePaymentRequestSchema,
+    body: CreatePaymentBodySchema,
     /** Method, path, body hash and sandbox scenario header, hashed by the gateway. */
     fingerprint: z.string(),
     scenario: z.string().nullable(),

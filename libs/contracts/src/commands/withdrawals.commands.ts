@@ -1,6 +1,6 @@
-import { parseWireAmount } from '@platform/money';
 import { z } from 'zod';
 import { text } from '../text';
+import { WireAmountSchema } from '../wire-amount';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
@@ -29,7 +29,7 @@ export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
 export const RequestWithdrawalBodySchema = z
   .object({
-    amount: z.string().refine((value) => parseWireAmount(value) !== null, 'must be a decimal string with exactly 2 decimals'),
+    amount: WireAmountSchema,
     address: text({ min: 1, max: 64 }),
     address_acknowledged: z.literal(true, { errorMap: () => ({ message: 'must be true: a chain transfer cannot be undone' }) }),
   })
