@@ -3,7 +3,51 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+/**
+ * What each layer of libs may import: contracts are the wire and depend on nothing; the base
+ * libs (logging, signing, egress rules) on nothing of ours; data libs (money, persistence) on
+ * contracts; messaging on those three; the service kit on all of them; domain libs
+ * (card-processing) on the kit; testing on everything, and only specs and test tools import it.
+ */
+const LIB_LAYERS = {
+  'layer:contracts': [],
+  'layer:base': [],
+  'layer:data': ['layer:contracts'],
+  'layer:messaging': ['layer:contracts', 'layer:base', 'layer:data'],
+  'layer:kit': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging'],
+  'layer:domain': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit'],
+  'layer:testing': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit', 'layer:domain'],
+};
+
 const SERVICE_SCOPES = ['gateway', 'checkout', 'payments', 'orders', 'ledger', 'payouts', 'disputes', 'webhooks', 'status'];
+
+/** The Nx boundaries; a spec may also import the testing lib, whatever its layer. */
+function moduleBoundaries({ specs }) {
+  const layers = Object.entries(LIB_LAYERS).map(([layer, below]) => ({
+    sourceTag: layer,
+    onlyDependOnLibsWithTags: specs && layer !== 'layer:testing' ? [...below, 'layer:testing'] : below,
+  }));
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allow: [],
+      depConstraints: [
+        { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+        { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+        ...layers,
+        // The migrate tool walks every service's schema definition; nothing else may reach into apps.
+        { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+        { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
+        { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+        ...SERVICE_SCOPES.map((scope) => ({
+          sourceTag: `scope:${scope}`,
+          onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
+        })),
+      ],
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'tmp/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
@@ -21,26 +65,18 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       eqeqeq: ['error', 'always'],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            // The migrate tool walks every service's schema definition; nothing else may reach into apps.
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            ...SERVICE_SCOPES.map((scope) => ({
-              sourceTag: `scope:${scope}`,
-              onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
-            })),
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': moduleBoundaries({ specs: false }),
     },
+  },
+  {
+    // The testing lib (real-stack harness, factories) is for specs and test tools only.
+    files: ['apps/**/*.ts', 'libs/**/*.ts', 'tools/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', 'libs/testing/**', 'tools/bench.ts', 'tools/sandbox-merchant.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@platform/testing', message: 'libs/testing is for specs and test tools only' }] }] },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ specs: true }) },
   },
   {
     // Test helpers read untyped JSON responses; production code may not.
