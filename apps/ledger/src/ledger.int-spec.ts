@@ -39,7 +39,7 @@ describe('ledger on real Postgres', () => {
   let balances: BalanceService;
   let settlement: SettlementService;
   /** Settlement runs at whatever time a test sets; the rest of the ledger keeps real time. */
-  const settlementClock = new TestClock();
+  const settlementClock = new TestClock(new Date());
   const settleAt = (at: Date) => {
     settlementClock.set(at);
     return settlement.settleDue();
@@ -85,11 +85,12 @@ describe('ledger on real Postgres', () => {
     await dataSource?.destroy();
   });
 
-  const collect = (caller: Caller, reference: string, amount: string, currency = 'TRY', occurredAt = new Date()) =>
+  /** Books a payment of the caller, paid now unless the test says when. */
+  const collect = (caller: Caller, reference: string, amount: string, currency = 'TRY', paidAt?: Date) =>
     dataSource.transaction(async (tx) =>
       bookings.collect(
         tx,
-        { reference, merchantCode: caller.merchantCode, environment: caller.environment, amount, currency, occurredAt },
+        { reference, merchantCode: caller.merchantCode, environment: caller.environment, amount, currency, occurredAt: paidAt ?? new Date() },
         (await settings.current(caller))!,
       ),
     );

@@ -1,6 +1,7 @@
 import { ApiError, MaintenanceChanged, type MaintainableService } from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
+import type { Clock } from './clock';
 
 /**
  * A service's local copy of the maintenance switches, from the status service's compacted
@@ -10,14 +11,18 @@ import type { Logger } from '@platform/observability';
 export class MaintenanceFlags {
   private readonly reader: ReferenceDataReader<{ service: MaintainableService; active: boolean; until: string | null; note: string | null }>;
 
-  constructor(kafka: KafkaConnection, logger: Logger) {
+  constructor(
+    kafka: KafkaConnection,
+    logger: Logger,
+    private readonly clock: Clock,
+  ) {
     this.reader = new ReferenceDataReader(kafka, MaintenanceChanged, logger.child({ component: 'maintenance-flags' }));
   }
 
   assertOpen(service: MaintainableService): void {
     const flag = this.reader.get(service);
     if (!flag?.active) return;
-    const back = flag.until && Date.parse(flag.until) > Date.now() ? ` (expected back at ${flag.until})` : '';
+    const back = flag.until && Date.parse(flag.until) > this.clock.now().getTime() ? ` (expected back at ${flag.until})` : '';
     throw new ApiError('1000013', `${service} is in maintenance${back}${flag.note ? `: ${flag.note}` : ''}`);
   }
 

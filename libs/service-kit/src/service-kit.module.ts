@@ -92,8 +92,8 @@ export class ServiceKitModule {
         },
         {
           provide: MaintenanceFlags,
-          inject: [KafkaConnection],
-          useFactory: (kafka: KafkaConnection) => new MaintenanceFlags(kafka, logger),
+          inject: [KafkaConnection, Clock],
+          useFactory: (kafka: KafkaConnection, clock: Clock) => new MaintenanceFlags(kafka, logger, clock),
         },
         ServiceLifecycle,
       ],

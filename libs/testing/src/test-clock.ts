@@ -5,7 +5,7 @@
 export class TestClock {
   private current: Date;
 
-  constructor(start: Date = new Date()) {
+  constructor(start: Date) {
     this.current = new Date(start);
   }
 

@@ -394,7 +394,7 @@ describe('webhook dispatcher on real infrastructure', () => {
 
   it('turns one pre-version-1 payment.paid delivered twice by Kafka into one delivery of the same body to the payment’s own address', async () => {
     const events = new EventConsumer(kafka, dataSource, DATABASE.schema, `dispatcher-it-${run}`, logger);
-    new NotificationIntake(events, settings, repository, new TestClock()).onModuleInit();
+    new NotificationIntake(events, settings, repository, new TestClock(new Date())).onModuleInit();
     await events.start();
     const eventId = randomUUID();
     const body = {
