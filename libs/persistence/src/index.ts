@@ -5,3 +5,5 @@ export * from './provisioning';
 export * from './messaging-tables';
 export * from './data-source';
 export * from './idempotency-store';
+export * from './tenancy';
+export * from './transitions';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller, Dispute } from '@platform/contracts';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import type { Dispute, Owner } from '@platform/contracts';
+import { ownerParams, queryRows, type OperatorFilter, type OwnedFilter, type SqlExecutor } from '@platform/persistence';
+import { DISPUTE_MOVES, disputeChange, type DisputeUpdate } from './dispute-transitions';
 
 export interface DisputeRow {
   id: string;
@@ -27,7 +28,12 @@ const COLUMNS = `id, merchant_code, environment, service, payment_code, amount::
   merchant_evidence_submitted_at, resolved_at, created_at`;
 
 
-/** SQL over disputes and their idempotency keys; merchant reads are scoped to merchant and environment. */
+type ListFilter = { status: string | null };
+
+/**
+ * SQL over disputes and their idempotency keys. Every method over a merchant's dispute takes
+ * its owner; the operator's reads across merchants are the `...ForOperator` methods.
+ */
 @Injectable()
 export class DisputeRepository {
   async insert(tx: SqlExecutor, row: Omit<DisputeRow, 'evidence_submitted_at' | 'merchant_evidence_note' | 'merchant_evidence_submitted_at'>): Promise<void> {
@@ -53,29 +59,54 @@ export class DisputeRepository {
     );
   }
 
-  async find(tx: SqlExecutor, id: string, owner?: Caller, lock = false): Promise<DisputeRow | undefined> {
+  async find(tx: SqlExecutor, owner: Owner, id: string, lock = false): Promise<DisputeRow | undefined> {
     const rows = await queryRows<DisputeRow>(
       tx,
-      `SELECT ${COLUMNS} FROM disputes.disputes WHERE id = $1 ${owner ? 'AND merchant_code = $2 AND environment = $3' : ''} ${lock ? 'FOR UPDATE' : ''}`,
-      owner ? [id, owner.merchantCode, owner.environment] : [id],
+      `SELECT ${COLUMNS} FROM disputes.disputes WHERE merchant_code = $1 AND environment = $2 AND id = $3 ${lock ? 'FOR UPDATE' : ''}`,
+      [...ownerParams(owner), id],
     );
     return rows[0];
   }
 
-  async setEvidence(tx: SqlExecutor, id: string, note: string, now: Date): Promise<void> {
-    await tx.query('UPDATE disputes.disputes SET merchant_evidence_note = $2, merchant_evidence_submitted_at = $3 WHERE id = $1', [id, note, now.toISOString()]);
+  /** A dispute by id whoever owns it: the operator's moves. */
+  async findForOperator(tx: SqlExecutor, id: string, lock = false): Promise<DisputeRow | undefined> {
+    const rows = await queryRows<DisputeRow>(tx, `SELECT ${COLUMNS} FROM disputes.disputes WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id]);
+    return rows[0];
   }
 
-  async advance(tx: SqlExecutor, id: string, change: { status?: Dispute['status']; evidence_submitted_at?: Date; resolved_at?: Date }): Promise<void> {
-    await tx.query(
-      `UPDATE disputes.disputes SET status = COALESCE($2, status), evidence_submitted_at = COALESCE($3, evidence_submitted_at), resolved_at = COALESCE($4, resolved_at) WHERE id = $1`,
-      [id, change.status ?? null, change.evidence_submitted_at?.toISOString() ?? null, change.resolved_at?.toISOString() ?? null],
+  /** The merchant's evidence note; not a move: the status stays. */
+  async setEvidence(tx: SqlExecutor, owner: Owner, id: string, note: string, now: Date): Promise<void> {
+    await tx.query('UPDATE disputes.disputes SET merchant_evidence_note = $4, merchant_evidence_submitted_at = $5 WHERE merchant_code = $1 AND environment = $2 AND id = $3', [
+      ...ownerParams(owner),
+      id,
+      note,
+      now.toISOString(),
+    ]);
+  }
+
+  /** Takes one named move; false (nothing changed) when the dispute is not in a state the move leaves. */
+  async transition(tx: SqlExecutor, owner: Owner, id: string, update: DisputeUpdate): Promise<boolean> {
+    const change = disputeChange(update);
+    const rows = await queryRows(
+      tx,
+      `UPDATE disputes.disputes SET status = COALESCE($4, status), evidence_submitted_at = COALESCE($5, evidence_submitted_at), resolved_at = COALESCE($6, resolved_at)
+        WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($7::text[]) RETURNING id`,
+      [...ownerParams(owner), id, change.status, change.evidence_submitted_at?.toISOString() ?? null, change.resolved_at?.toISOString() ?? null, DISPUTE_MOVES[update.move].from],
     );
+    return rows.length === 1;
   }
 
-  async list(tx: SqlExecutor, filter: { owner?: Caller; environment?: string; status: string | null }, limit: number, offset: number): Promise<{ rows: DisputeRow[]; total: number }> {
+  async list(tx: SqlExecutor, filter: OwnedFilter<ListFilter>, limit: number, offset: number): Promise<{ rows: DisputeRow[]; total: number }> {
+    return this.page(tx, [...ownerParams(filter.owner), filter.status], limit, offset);
+  }
+
+  /** Every merchant's disputes, optionally of one environment. */
+  async listForOperator(tx: SqlExecutor, filter: OperatorFilter<ListFilter>, limit: number, offset: number): Promise<{ rows: DisputeRow[]; total: number }> {
+    return this.page(tx, [null, filter.environment ?? null, filter.status], limit, offset);
+  }
+
+  private async page(tx: SqlExecutor, params: (string | null)[], limit: number, offset: number): Promise<{ rows: DisputeRow[]; total: number }> {
     const where = `($1::text IS NULL OR merchant_code = $1) AND ($2::text IS NULL OR environment = $2) AND ($3::text IS NULL OR status = $3)`;
-    const params = [filter.owner?.merchantCode ?? null, filter.owner?.environment ?? filter.environment ?? null, filter.status];
     const [rows, count] = await Promise.all([
       queryRows<DisputeRow>(tx, `SELECT ${COLUMNS} FROM disputes.disputes WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [...params, limit, offset]),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM disputes.disputes WHERE ${where}`, params),

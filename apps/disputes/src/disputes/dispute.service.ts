@@ -3,15 +3,18 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, DisputeRecorded, DisputeWon, GetPayment, pageOf, type Caller, type Dispute, type RequestOf, type RecordDispute } from '@platform/contracts';
 import { OutboxWriter, RpcClient } from '@platform/messaging';
-import { IdempotencyStore, type IdempotentRequest, type SqlExecutor } from '@platform/persistence';
+import { canMove, IdempotencyStore, ownerOf, type IdempotentRequest, type OperatorFilter, type SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
 import { DisputeRepository, toDispute, type DisputeRow } from './dispute.repository';
+import { DISPUTE_MOVES, type DisputeUpdate } from './dispute-transitions';
 import { Clock } from '@platform/service-kit';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 const keys = new IdempotencyStore(DATABASE.schema);
 const SANDBOX_EVIDENCE_DAYS = 7;
 const CLOSED = new Set<Dispute['status']>(['won', 'lost']);
+
+type ListFilter = { status: string | null; page: number; perPage: number };
 
 /**
  * Disputes: recorded by operators from the banks (or in sandbox by the merchant), moved to
@@ -28,14 +31,20 @@ export class DisputeService {
   ) {}
 
   async get(caller: Caller, id: string): Promise<Dispute> {
-    const row = await this.disputes.find(this.dataSource, id, caller);
+    const row = await this.disputes.find(this.dataSource, caller, id);
     if (!row) throw new ApiError('1000011', 'No dispute with this id');
     return toDispute(row);
   }
 
-  async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; page: number; perPage: number }) {
-    const { rows, total } = await this.disputes.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return pageOf(rows.map((row) => (filter.owner ? toDispute(row) : { ...toDispute(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
+  async list(owner: Caller, filter: ListFilter) {
+    const { rows, total } = await this.disputes.list(this.dataSource, { ...filter, owner }, filter.perPage, (filter.page - 1) * filter.perPage);
+    return pageOf(rows.map(toDispute), total, filter.page, filter.perPage);
+  }
+
+  /** Every merchant's disputes, each with its merchant code. */
+  async listForOperator(filter: OperatorFilter<ListFilter>) {
+    const { rows, total } = await this.disputes.listForOperator(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
+    return pageOf(rows.map((row) => ({ ...toDispute(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
   }
 
   /**
@@ -48,7 +57,7 @@ export class DisputeService {
     const answer = await this.dataSource.transaction(async (tx): Promise<Dispute | undefined> => {
       const earlier = await keys.earlier(tx, caller, request);
       if (earlier) return earlier.response as Dispute;
-      const row = await this.disputes.find(tx, id, caller, true);
+      const row = await this.disputes.find(tx, caller, id, true);
       if (!row) throw new ApiError('1000011', 'No dispute with this id');
       const raced = await keys.earlier(tx, caller, request);
       if (raced) return raced.response as Dispute;
@@ -58,8 +67,8 @@ export class DisputeService {
       }
       // The key is claimed before the note is written: a parallel request with it (for another dispute) waits here, then loses.
       if (!(await keys.claim(tx, caller, request))) return undefined;
-      await this.disputes.setEvidence(tx, id, note, now);
-      const dispute = toDispute((await this.disputes.find(tx, id))!);
+      await this.disputes.setEvidence(tx, caller, id, note, now);
+      const dispute = toDispute((await this.disputes.find(tx, caller, id))!);
       await keys.complete(tx, caller, request, dispute);
       return dispute;
     });
@@ -101,7 +110,7 @@ export class DisputeService {
       return id;
     });
     if (!created) return this.get(caller, (await keys.earlier(this.dataSource, caller, request))!.resource_id!);
-    return toDispute((await this.disputes.find(this.dataSource, created))!);
+    return toDispute((await this.disputes.find(this.dataSource, caller, created))!);
   }
 
   /** A dispute a bank raised, recorded by an operator: the amount is debited at once, once per Idempotency-Key. */
@@ -139,7 +148,7 @@ export class DisputeService {
       return true;
     });
     if (!created) return this.repeatRecord(caller, (await keys.earlier(this.dataSource, caller, keyed))!.resource_id!);
-    return { ...toDispute((await this.disputes.find(this.dataSource, id))!), merchant_code: body.merchant_code, created: true };
+    return { ...toDispute((await this.disputes.find(this.dataSource, caller, id))!), merchant_code: body.merchant_code, created: true };
   }
 
   private async repeatRecord(caller: Caller, disputeId: string) {
@@ -149,19 +158,15 @@ export class DisputeService {
   async advance(id: string, step: { action: 'under_review' } | { action: 'evidence_submitted' } | { action: 'resolve'; outcome: 'won' | 'lost' }) {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
-      const row = await this.disputes.find(tx, id, undefined, true);
+      const row = await this.disputes.findForOperator(tx, id, true);
       if (!row) throw new ApiError('1000011', 'No dispute with this id');
       if (CLOSED.has(row.status)) throw new ApiError('1000012', `the dispute is already ${row.status}`);
-      if (step.action === 'under_review') {
-        if (row.status !== 'open') throw new ApiError('1000012', `the dispute is ${row.status}`);
-        await this.disputes.advance(tx, id, { status: 'under_review' });
-      } else if (step.action === 'evidence_submitted') {
-        await this.disputes.advance(tx, id, { evidence_submitted_at: now });
-      } else {
-        await this.disputes.advance(tx, id, { status: step.outcome, resolved_at: now });
-        if (step.outcome === 'won') await this.publish(tx, 'won', row);
-      }
-      const after = (await this.disputes.find(tx, id))!;
+      const update: DisputeUpdate =
+        step.action === 'resolve' ? { move: 'resolve', outcome: step.outcome, resolved_at: now } : step.action === 'evidence_submitted' ? { move: 'evidence_submitted', evidence_submitted_at: now } : { move: 'under_review' };
+      const owner = ownerOf(row);
+      if (!canMove(DISPUTE_MOVES, update.move, row.status) || !(await this.disputes.transition(tx, owner, id, update))) throw new ApiError('1000012', `the dispute is ${row.status}`);
+      if (update.move === 'resolve' && update.outcome === 'won') await this.publish(tx, 'won', row);
+      const after = (await this.disputes.find(tx, owner, id))!;
       return { before: toDispute(row), after: { ...toDispute(after), merchant_code: row.merchant_code } };
     });
   }

@@ -16,9 +16,10 @@ export class DisputesHandlers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.rpc.handle(ListDisputes, (request, context) =>
-      this.disputes.list({ owner: request.all_merchants ? undefined : callerOf(context), environment: request.environment, status: request.status, page: request.page, perPage: request.per_page }),
-    );
+    this.rpc.handle(ListDisputes, (request, context) => {
+      const filter = { status: request.status, page: request.page, perPage: request.per_page };
+      return request.all_merchants ? this.disputes.listForOperator({ ...filter, environment: request.environment }) : this.disputes.list(callerOf(context), filter);
+    });
     this.rpc.handle(GetDispute, (request, context) => this.disputes.get(callerOf(context), request.id));
     this.rpc.handle(SubmitEvidence, (request, context) => this.disputes.submitEvidence(callerOf(context), request.id, request.body.note, request.fingerprint, keyOf(context)));
     this.rpc.handle(CreateSandboxDispute, (request, context) => this.disputes.createSandbox(callerOf(context), request.body, request.fingerprint, keyOf(context)));

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller, Reversal } from '@platform/contracts';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import type { Owner, Reversal } from '@platform/contracts';
+import { ownerParams, queryRows, type OperatorFilter, type OwnedFilter, type SqlExecutor } from '@platform/persistence';
+import { REVERSAL_MOVES, reversalChange, type LedgerStep, type ReversalUpdate } from './reversal-transitions';
 
-/** What a reversal's reservation still needs from the ledger after the commit. */
-export type LedgerStep = 'confirm' | 'consume' | 'release';
+export type { LedgerStep } from './reversal-transitions';
 
 export interface ReversalRow {
   id: string;
@@ -27,14 +27,20 @@ const COLUMNS = `r.id, r.payment_id::text AS payment_id, r.merchant_code, r.envi
   r.reason, r.provider_reference, r.provider_refunded_at, r.created_at, r.updated_at, p.code AS payment_code, r.ledger_step`;
 const FROM = 'payments.reversals r JOIN payments.payments p ON p.id = r.payment_id';
 
-/** SQL over reversals and their idempotency keys; merchant reads are scoped to merchant and environment. */
+type ListFilter = { status: string | null; operation: string | null };
+
+/**
+ * SQL over reversals and their idempotency keys. Every method over a merchant's reversal takes
+ * its owner; the operator's reads across merchants are the `...ForOperator` methods.
+ */
 @Injectable()
 export class ReversalRepository {
-  async openOrCompletedFor(tx: SqlExecutor, paymentId: string): Promise<ReversalRow | undefined> {
+  async openOrCompletedFor(tx: SqlExecutor, owner: Owner, paymentId: string): Promise<ReversalRow | undefined> {
     const rows = await queryRows<ReversalRow>(
       tx,
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE r.payment_id = $1 AND r.status IN ('requested', 'processing', 'awaiting_provider_manual', 'completed')`,
-      [paymentId],
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE r.merchant_code = $1 AND r.environment = $2 AND r.payment_id = $3
+          AND r.status IN ('requested', 'processing', 'awaiting_provider_manual', 'completed')`,
+      [...ownerParams(owner), paymentId],
     );
     return rows[0];
   }
@@ -62,30 +68,44 @@ export class ReversalRepository {
     );
   }
 
-  async find(tx: SqlExecutor, id: string, owner?: Caller, lock = false): Promise<ReversalRow | undefined> {
+  async find(tx: SqlExecutor, owner: Owner, id: string, lock = false): Promise<ReversalRow | undefined> {
     const rows = await queryRows<ReversalRow>(
       tx,
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE r.id = $1 ${owner ? 'AND r.merchant_code = $2 AND r.environment = $3' : ''} ${lock ? 'FOR UPDATE OF r' : ''}`,
-      owner ? [id, owner.merchantCode, owner.environment] : [id],
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE r.merchant_code = $1 AND r.environment = $2 AND r.id = $3 ${lock ? 'FOR UPDATE OF r' : ''}`,
+      [...ownerParams(owner), id],
     );
     return rows[0];
   }
 
-  async update(
-    tx: SqlExecutor,
-    id: string,
-    change: { status: Reversal['status']; provider_reference?: string; provider_refunded_at?: Date; ledger_step?: LedgerStep | null },
-    now: Date,
-  ): Promise<void> {
-    await tx.query(
-      `UPDATE payments.reversals SET status = $2, provider_reference = COALESCE($3, provider_reference), provider_refunded_at = COALESCE($4, provider_refunded_at),
-         updated_at = $5, ledger_step = $6 WHERE id = $1`,
-      [id, change.status, change.provider_reference ?? null, change.provider_refunded_at?.toISOString() ?? null, now.toISOString(), change.ledger_step ?? null],
-    );
+  /** A reversal by id whoever owns it: the operator's decisions. */
+  async findForOperator(tx: SqlExecutor, id: string, lock = false): Promise<ReversalRow | undefined> {
+    const rows = await queryRows<ReversalRow>(tx, `SELECT ${COLUMNS} FROM ${FROM} WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r' : ''}`, [id]);
+    return rows[0];
   }
 
-  async clearLedgerStep(tx: SqlExecutor, id: string): Promise<void> {
-    await tx.query('UPDATE payments.reversals SET ledger_step = NULL WHERE id = $1', [id]);
+  /** Takes one named move; false (nothing changed) when the reversal is not in a state the move leaves. */
+  async transition(tx: SqlExecutor, owner: Owner, id: string, update: ReversalUpdate, now: Date): Promise<boolean> {
+    const change = reversalChange(update);
+    const rows = await queryRows(
+      tx,
+      `UPDATE payments.reversals SET status = $4, provider_reference = COALESCE($5, provider_reference), provider_refunded_at = COALESCE($6, provider_refunded_at),
+         updated_at = $7, ledger_step = $8 WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($9::text[]) RETURNING id`,
+      [
+        ...ownerParams(owner),
+        id,
+        change.status,
+        change.provider_reference,
+        change.provider_refunded_at?.toISOString() ?? null,
+        now.toISOString(),
+        change.ledger_step,
+        REVERSAL_MOVES[update.move].from,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  async clearLedgerStep(tx: SqlExecutor, owner: Owner, id: string): Promise<void> {
+    await tx.query('UPDATE payments.reversals SET ledger_step = NULL WHERE merchant_code = $1 AND environment = $2 AND id = $3', [...ownerParams(owner), id]);
   }
 
   /** Reversals whose ledger step was not done after their commit (the process stopped in between). */
@@ -97,14 +117,17 @@ export class ReversalRepository {
     );
   }
 
-  async list(
-    tx: SqlExecutor,
-    filter: { owner?: Caller; environment?: string; status: string | null; operation: string | null },
-    limit: number,
-    offset: number,
-  ): Promise<{ rows: ReversalRow[]; total: number }> {
+  async list(tx: SqlExecutor, filter: OwnedFilter<ListFilter>, limit: number, offset: number): Promise<{ rows: ReversalRow[]; total: number }> {
+    return this.page(tx, [...ownerParams(filter.owner), filter.status, filter.operation], limit, offset);
+  }
+
+  /** Every merchant's reversals, optionally of one environment. */
+  async listForOperator(tx: SqlExecutor, filter: OperatorFilter<ListFilter>, limit: number, offset: number): Promise<{ rows: ReversalRow[]; total: number }> {
+    return this.page(tx, [null, filter.environment ?? null, filter.status, filter.operation], limit, offset);
+  }
+
+  private async page(tx: SqlExecutor, params: (string | null)[], limit: number, offset: number): Promise<{ rows: ReversalRow[]; total: number }> {
     const where = `($1::text IS NULL OR r.merchant_code = $1) AND ($2::text IS NULL OR r.environment = $2) AND ($3::text IS NULL OR r.status = $3) AND ($4::text IS NULL OR r.operation = $4)`;
-    const params = [filter.owner?.merchantCode ?? null, filter.owner?.environment ?? filter.environment ?? null, filter.status, filter.operation];
     const [rows, count] = await Promise.all([
       queryRows<ReversalRow>(tx, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY r.created_at DESC, r.id LIMIT $5 OFFSET $6`, [...params, limit, offset]),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM payments.reversals r WHERE ${where}`, params),

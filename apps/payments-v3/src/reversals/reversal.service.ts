@@ -3,22 +3,23 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest, type SqlExecutor } from '@platform/persistence';
+import { canMove, IdempotencyStore, ownerOf, type IdempotencyRecord, type IdempotentRequest, type OperatorFilter, type SqlExecutor } from '@platform/persistence';
 import { Clock, eachIndependently, ReservationOwner } from '@platform/service-kit';
 import { DATABASE } from '../database';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
 import { ReversalRepository, toReversal, type LedgerStep, type ReversalRow } from './reversal.repository';
+import { REVERSAL_MOVES, type ReversalUpdate } from './reversal-transitions';
 
 type Scenario = 'completed' | 'rejected';
+
+type ListFilter = { status: string | null; operation: string | null; page: number; perPage: number };
 
 interface ReversalRequest {
   body: { payment_code: string; operation_type: 'refund' | 'void'; reason: string };
   fingerprint: string;
   scenario: Scenario | null;
 }
-
-const OPEN = new Set<Reversal['status']>(['requested', 'awaiting_provider_manual']);
 
 /** What a committed reversal in each state does with its reservation; any other state releases it. */
 const HELD_BY: Partial<Record<Reversal['status'], LedgerStep>> = { awaiting_provider_manual: 'confirm', completed: 'consume' };
@@ -62,7 +63,7 @@ export class ReversalService {
       // The key is claimed before any work: a parallel request with it (for another payment) waits here, then loses.
       if (!(await this.keys.claim(tx, caller, request))) return { lostRace: true };
       if (payment.status !== 'paid') throw new ApiError('9000040', `payment ${payment.code} is ${payment.status}`);
-      if (await this.reversals.openOrCompletedFor(tx, payment.id)) throw new ApiError('9000041', `payment ${payment.code} already has an open or completed reversal`);
+      if (await this.reversals.openOrCompletedFor(tx, caller, payment.id)) throw new ApiError('9000041', `payment ${payment.code} already has an open or completed reversal`);
       const id = randomUUID();
       const base = {
         id,
@@ -83,7 +84,7 @@ export class ReversalService {
       } else {
         await this.reversals.insert(tx, { ...base, status: scenario === 'rejected' ? 'rejected' : 'requested', provider_reference: null, provider_refunded_at: null, updated_at: scenario ? now : null, ledger_step: null });
       }
-      const row = (await this.reversals.find(tx, id))!;
+      const row = (await this.reversals.find(tx, caller, id))!;
       if (row.status === 'completed') await publishRefunded(tx, row, payment, now);
       const response = { reversal: toReversal(row), scenario };
       await this.keys.complete(tx, caller, request, response);
@@ -114,7 +115,7 @@ export class ReversalService {
       const row = await this.dataSource.transaction(async (tx) => {
         const paymentCode = reservation.payment_reference?.replace(/^v3:/, '');
         if (paymentCode) await this.payments.findByCode(tx, owner, paymentCode, true);
-        return this.reversals.find(tx, reservation.operation_id, undefined, true);
+        return this.reversals.find(tx, owner, reservation.operation_id, true);
       });
       return row ? (row.ledger_step ?? HELD_BY[row.status] ?? 'release') : 'release';
     });
@@ -122,7 +123,7 @@ export class ReversalService {
 
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
     await this.reservations.take(caller, id, step);
-    await this.reversals.clearLedgerStep(this.dataSource, id);
+    await this.reversals.clearLedgerStep(this.dataSource, caller, id);
   }
 
   /** Reserves what the payment was booked at, unconfirmed until the reversal has committed. */
@@ -131,43 +132,46 @@ export class ReversalService {
   }
 
   async get(caller: Caller, id: string): Promise<Reversal> {
-    const row = await this.reversals.find(this.dataSource, id, caller);
+    const row = await this.reversals.find(this.dataSource, caller, id);
     if (!row) throw new ApiError('1000011', 'No reversal with this id');
     return toReversal(row);
   }
 
-  async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; operation: string | null; page: number; perPage: number }) {
-    const { rows, total } = await this.reversals.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return pageOf(rows.map((row) => (filter.owner ? toReversal(row) : { ...toReversal(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
+  async list(owner: Caller, filter: ListFilter) {
+    const { rows, total } = await this.reversals.list(this.dataSource, { ...filter, owner }, filter.perPage, (filter.page - 1) * filter.perPage);
+    return pageOf(rows.map(toReversal), total, filter.page, filter.perPage);
+  }
+
+  /** Every merchant's reversals, each with its merchant code. */
+  async listForOperator(filter: OperatorFilter<ListFilter>) {
+    const { rows, total } = await this.reversals.listForOperator(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
+    return pageOf(rows.map((row) => ({ ...toReversal(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
   }
 
   /** An operator's decision; the ledger call is idempotent by the reversal id, so a repeated decision is safe. */
   async decide(id: string, decision: { action: 'approve' } | { action: 'complete'; provider_reference: string } | { action: 'reject' } | { action: 'cancel' }) {
     const now = this.clock.now();
     const result = await this.dataSource.transaction(async (tx) => {
-      const row = await this.reversals.find(tx, id, undefined, true);
+      const row = await this.reversals.findForOperator(tx, id, true);
       if (!row) throw new ApiError('1000011', 'No reversal with this id');
-      const caller: Caller = { merchantCode: row.merchant_code, environment: row.environment };
+      const caller = ownerOf(row);
       const conflict = () => new ApiError('1000012', `cannot ${decision.action} a reversal that is ${row.status}`);
-      switch (decision.action) {
+      const update: ReversalUpdate = decision.action === 'complete' ? { move: 'complete', provider_reference: decision.provider_reference, provider_refunded_at: now } : { move: decision.action };
+      if (!canMove(REVERSAL_MOVES, update.move, row.status)) throw conflict();
+      switch (update.move) {
         case 'approve':
-          if (row.status !== 'requested') throw conflict();
           await this.reserve(caller, row.id, row.payment_code);
-          await this.reversals.update(tx, row.id, { status: 'awaiting_provider_manual', ledger_step: 'confirm' }, now);
           break;
         case 'complete':
-          if (row.status !== 'awaiting_provider_manual') throw conflict();
           await this.reservations.take(caller, row.id, 'consume');
-          await this.reversals.update(tx, row.id, { status: 'completed', provider_reference: decision.provider_reference, provider_refunded_at: now }, now);
           break;
         case 'reject':
         case 'cancel':
-          if (!OPEN.has(row.status)) throw conflict();
           if (row.status === 'awaiting_provider_manual') await this.reservations.take(caller, row.id, 'release');
-          await this.reversals.update(tx, row.id, { status: decision.action === 'reject' ? 'rejected' : 'cancelled' }, now);
           break;
       }
-      const after = (await this.reversals.find(tx, id))!;
+      if (!(await this.reversals.transition(tx, caller, row.id, update, now))) throw conflict();
+      const after = (await this.reversals.find(tx, caller, id))!;
       if (after.status === 'completed') await this.publishCompleted(tx, caller, after, now);
       return { before: toReversal(row), after: { ...toReversal(after), merchant_code: row.merchant_code }, caller };
     });

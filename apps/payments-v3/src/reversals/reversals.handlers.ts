@@ -16,16 +16,10 @@ export class ReversalsHandlers implements OnModuleInit {
       return this.reversals.request(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetReversal, (request, context) => this.reversals.get(callerOf(context), request.id));
-    this.rpc.handle(ListReversals, (request, context) =>
-      this.reversals.list({
-        owner: request.all_merchants ? undefined : callerOf(context),
-        environment: request.environment,
-        status: request.status,
-        operation: request.operation_type,
-        page: request.page,
-        perPage: request.per_page,
-      }),
-    );
+    this.rpc.handle(ListReversals, (request, context) => {
+      const filter = { status: request.status, operation: request.operation_type, page: request.page, perPage: request.per_page };
+      return request.all_merchants ? this.reversals.listForOperator({ ...filter, environment: request.environment }) : this.reversals.list(callerOf(context), filter);
+    });
     this.rpc.handle(DecideReversal, (request) => this.reversals.decide(request.id, request));
   }
 }

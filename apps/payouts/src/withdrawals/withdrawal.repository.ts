@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller, Withdrawal } from '@platform/contracts';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import type { Caller, Owner, Withdrawal } from '@platform/contracts';
+import { ownerParams, queryRows, type OperatorFilter, type OwnedFilter, type SqlExecutor } from '@platform/persistence';
+import { WITHDRAWAL_MOVES, withdrawalChange, type WithdrawalUpdate } from './withdrawal-transitions';
 
 /** What a withdrawal's reservation still needs from the ledger after the commit. */
 export type LedgerStep = 'confirm' | 'consume' | 'release';
@@ -25,7 +26,12 @@ export interface WithdrawalRow {
 const COLUMNS = `id, merchant_code, environment, status, amount::text AS amount, currency, address, usdt_amount::text AS usdt_amount, tx_hash,
   rejection_reason, requested_at, processed_at, created_at, ledger_step`;
 
-/** SQL over withdrawals and their idempotency keys; merchant reads are scoped to merchant and environment. */
+type ListFilter = { status: string | null };
+
+/**
+ * SQL over withdrawals and their idempotency keys. Every method over a merchant's withdrawal
+ * takes its owner; the operator's reads across merchants are the `...ForOperator` methods.
+ */
 @Injectable()
 export class WithdrawalRepository {
   /** Serialises a merchant environment's withdrawal requests (the daily limit is checked, then used). */
@@ -68,28 +74,36 @@ export class WithdrawalRepository {
     );
   }
 
-  async find(tx: SqlExecutor, id: string, owner?: Caller, lock = false): Promise<WithdrawalRow | undefined> {
+  async find(tx: SqlExecutor, owner: Owner, id: string, lock = false): Promise<WithdrawalRow | undefined> {
     const rows = await queryRows<WithdrawalRow>(
       tx,
-      `SELECT ${COLUMNS} FROM payouts.withdrawals WHERE id = $1 ${owner ? 'AND merchant_code = $2 AND environment = $3' : ''} ${lock ? 'FOR UPDATE' : ''}`,
-      owner ? [id, owner.merchantCode, owner.environment] : [id],
+      `SELECT ${COLUMNS} FROM payouts.withdrawals WHERE merchant_code = $1 AND environment = $2 AND id = $3 ${lock ? 'FOR UPDATE' : ''}`,
+      [...ownerParams(owner), id],
     );
     return rows[0];
   }
 
-  async finish(tx: SqlExecutor, id: string, change: { status: 'sent' | 'rejected'; tx_hash?: string; rejection_reason?: string }, now: Date): Promise<void> {
-    await tx.query('UPDATE payouts.withdrawals SET status = $2, tx_hash = $3, rejection_reason = $4, processed_at = $5, ledger_step = NULL WHERE id = $1', [
-      id,
-      change.status,
-      change.tx_hash ?? null,
-      change.rejection_reason ?? null,
-      now.toISOString(),
-    ]);
+  /** A withdrawal by id whoever owns it: the operator's decisions. */
+  async findForOperator(tx: SqlExecutor, id: string, lock = false): Promise<WithdrawalRow | undefined> {
+    const rows = await queryRows<WithdrawalRow>(tx, `SELECT ${COLUMNS} FROM payouts.withdrawals WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id]);
+    return rows[0];
+  }
+
+  /** Takes one named move; false (nothing changed) when the withdrawal is not in a state the move leaves. */
+  async transition(tx: SqlExecutor, owner: Owner, id: string, update: WithdrawalUpdate, now: Date): Promise<boolean> {
+    const change = withdrawalChange(update);
+    const rows = await queryRows(
+      tx,
+      `UPDATE payouts.withdrawals SET status = $4, tx_hash = $5, rejection_reason = $6, processed_at = $7, ledger_step = NULL
+        WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($8::text[]) RETURNING id`,
+      [...ownerParams(owner), id, change.status, change.tx_hash, change.rejection_reason, now.toISOString(), WITHDRAWAL_MOVES[update.move].from],
+    );
+    return rows.length === 1;
   }
 
   /** The ledger step a committed withdrawal still owes (set in the creating transaction). */
-  async setLedgerStep(tx: SqlExecutor, id: string, step: LedgerStep | null): Promise<void> {
-    await tx.query('UPDATE payouts.withdrawals SET ledger_step = $2 WHERE id = $1', [id, step]);
+  async setLedgerStep(tx: SqlExecutor, owner: Owner, id: string, step: LedgerStep | null): Promise<void> {
+    await tx.query('UPDATE payouts.withdrawals SET ledger_step = $4 WHERE merchant_code = $1 AND environment = $2 AND id = $3', [...ownerParams(owner), id, step]);
   }
 
   /** Withdrawals whose ledger step was not done after their commit (the process stopped in between). */
@@ -101,9 +115,17 @@ export class WithdrawalRepository {
     );
   }
 
-  async list(tx: SqlExecutor, filter: { owner?: Caller; environment?: string; status: string | null }, limit: number, offset: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  async list(tx: SqlExecutor, filter: OwnedFilter<ListFilter>, limit: number, offset: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+    return this.page(tx, [...ownerParams(filter.owner), filter.status], limit, offset);
+  }
+
+  /** Every merchant's withdrawals, optionally of one environment. */
+  async listForOperator(tx: SqlExecutor, filter: OperatorFilter<ListFilter>, limit: number, offset: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
+    return this.page(tx, [null, filter.environment ?? null, filter.status], limit, offset);
+  }
+
+  private async page(tx: SqlExecutor, params: (string | null)[], limit: number, offset: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
     const where = `($1::text IS NULL OR merchant_code = $1) AND ($2::text IS NULL OR environment = $2) AND ($3::text IS NULL OR status = $3)`;
-    const params = [filter.owner?.merchantCode ?? null, filter.owner?.environment ?? filter.environment ?? null, filter.status];
     const [rows, count] = await Promise.all([
       queryRows<WithdrawalRow>(tx, `SELECT ${COLUMNS} FROM payouts.withdrawals WHERE ${where} ORDER BY requested_at DESC, id LIMIT $4 OFFSET $5`, [...params, limit, offset]),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM payouts.withdrawals WHERE ${where}`, params),

@@ -9,9 +9,13 @@ import { Clock, eachIndependently, MaintenanceFlags, MerchantSettings, Reservati
 import { DATABASE } from '../database';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
+import { canMove, ownerOf, type OperatorFilter } from '@platform/persistence';
 import { WithdrawalRepository, toWithdrawal, type LedgerStep } from './withdrawal.repository';
+import { WITHDRAWAL_MOVES, type WithdrawalUpdate } from './withdrawal-transitions';
 
 type Scenario = 'sent' | 'rejected';
+
+type ListFilter = { status: string | null; page: number; perPage: number };
 
 interface WithdrawalRequest {
   body: { amount: string; address: string; address_acknowledged: true };
@@ -98,7 +102,7 @@ export class WithdrawalService {
         created_at: now,
         ledger_step: outcome.ledgerStep,
       });
-      const response = { withdrawal: toWithdrawal((await this.withdrawals.find(tx, id))!), scenario };
+      const response = { withdrawal: toWithdrawal((await this.withdrawals.find(tx, caller, id))!), scenario };
       await this.keys.complete(tx, caller, request, response);
       return { response, fresh: true };
     });
@@ -124,7 +128,7 @@ export class WithdrawalService {
     return this.reservations.reconcile(now, async (reservation, owner) => {
       const row = await this.dataSource.transaction(async (tx) => {
         await this.withdrawals.lockMerchant(tx, owner);
-        return this.withdrawals.find(tx, reservation.operation_id);
+        return this.withdrawals.find(tx, owner, reservation.operation_id);
       });
       return !row ? 'release' : (row.ledger_step ?? (row.status === 'requested' ? 'confirm' : row.status === 'sent' ? 'consume' : 'release'));
     });
@@ -133,36 +137,39 @@ export class WithdrawalService {
   /** Confirms, consumes or releases the reservation of a withdrawal; each is idempotent, and the reply is checked. */
   private async takeLedgerStep(caller: Caller, id: string, step: LedgerStep): Promise<void> {
     await this.reservations.take(caller, id, step);
-    await this.withdrawals.setLedgerStep(this.dataSource, id, null);
+    await this.withdrawals.setLedgerStep(this.dataSource, caller, id, null);
   }
 
   async get(caller: Caller, id: string): Promise<Withdrawal> {
-    const row = await this.withdrawals.find(this.dataSource, id, caller);
+    const row = await this.withdrawals.find(this.dataSource, caller, id);
     if (!row) throw new ApiError('1000011', 'No withdrawal with this id');
     return toWithdrawal(row);
   }
 
-  async list(filter: { owner?: Caller; environment?: 'sandbox' | 'live'; status: string | null; page: number; perPage: number }) {
-    const { rows, total } = await this.withdrawals.list(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return pageOf(rows.map((row) => (filter.owner ? toWithdrawal(row) : { ...toWithdrawal(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
+  async list(owner: Caller, filter: ListFilter) {
+    const { rows, total } = await this.withdrawals.list(this.dataSource, { ...filter, owner }, filter.perPage, (filter.page - 1) * filter.perPage);
+    return pageOf(rows.map(toWithdrawal), total, filter.page, filter.perPage);
+  }
+
+  /** Every merchant's withdrawals, each with its merchant code. */
+  async listForOperator(filter: OperatorFilter<ListFilter>) {
+    const { rows, total } = await this.withdrawals.listForOperator(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
+    return pageOf(rows.map((row) => ({ ...toWithdrawal(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
   }
 
   /** The operator sent the USDT (reservation consumed) or rejects (reservation released). */
   async decide(id: string, decision: { action: 'send'; tx_hash: string } | { action: 'reject'; reason: string }) {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
-      const row = await this.withdrawals.find(tx, id, undefined, true);
+      const row = await this.withdrawals.findForOperator(tx, id, true);
       if (!row) throw new ApiError('1000011', 'No withdrawal with this id');
-      if (row.status !== 'requested') throw new ApiError('1000012', `cannot ${decision.action} a withdrawal that is ${row.status}`);
-      const caller: Caller = { merchantCode: row.merchant_code, environment: row.environment };
-      if (decision.action === 'send') {
-        await this.reservations.take(caller, row.id, 'consume');
-        await this.withdrawals.finish(tx, row.id, { status: 'sent', tx_hash: decision.tx_hash }, now);
-      } else {
-        await this.reservations.take(caller, row.id, 'release');
-        await this.withdrawals.finish(tx, row.id, { status: 'rejected', rejection_reason: decision.reason }, now);
-      }
-      const after = (await this.withdrawals.find(tx, id))!;
+      const conflict = () => new ApiError('1000012', `cannot ${decision.action} a withdrawal that is ${row.status}`);
+      const update: WithdrawalUpdate = decision.action === 'send' ? { move: 'send', tx_hash: decision.tx_hash } : { move: 'reject', rejection_reason: decision.reason };
+      if (!canMove(WITHDRAWAL_MOVES, update.move, row.status)) throw conflict();
+      const caller = ownerOf(row);
+      await this.reservations.take(caller, row.id, update.move === 'send' ? 'consume' : 'release');
+      if (!(await this.withdrawals.transition(tx, caller, row.id, update, now))) throw conflict();
+      const after = (await this.withdrawals.find(tx, caller, id))!;
       return { before: toWithdrawal(row), after: { ...toWithdrawal(after), merchant_code: row.merchant_code } };
     });
   }

@@ -16,15 +16,10 @@ export class WithdrawalsHandlers implements OnModuleInit {
       return this.withdrawals.request(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetWithdrawal, (request, context) => this.withdrawals.get(callerOf(context), request.id));
-    this.rpc.handle(ListWithdrawals, (request, context) =>
-      this.withdrawals.list({
-        owner: request.all_merchants ? undefined : callerOf(context),
-        environment: request.environment,
-        status: request.status,
-        page: request.page,
-        perPage: request.per_page,
-      }),
-    );
+    this.rpc.handle(ListWithdrawals, (request, context) => {
+      const filter = { status: request.status, page: request.page, perPage: request.per_page };
+      return request.all_merchants ? this.withdrawals.listForOperator({ ...filter, environment: request.environment }) : this.withdrawals.list(callerOf(context), filter);
+    });
     this.rpc.handle(DecideWithdrawal, (request) => this.withdrawals.decide(request.id, request));
   }
 }
