@@ -115,13 +115,13 @@ export class CustomerFlowService {
   }
 
   /** A processor's outcome on the order: paid or failed publish their event; pending waits for a lookup. */
-  private async settle(tx: Parameters<OrderRepository['complete']>[0], order: OrderRow, outcome: AuthorisationOutcome, hostedCard: CardSummary | null): Promise<OrderRow> {
+  private async settle(tx: Parameters<OrderRepository['transition']>[0], order: OrderRow, outcome: AuthorisationOutcome, hostedCard: CardSummary | null): Promise<OrderRow> {
     const owner = { merchantCode: order.merchant_code, environment: order.environment };
-    if (outcome.status === 'pending') return this.orders.markPending(tx, owner, order.id);
+    if (outcome.status === 'pending') return this.orders.transition(tx, owner, order.id, { move: 'await_bank' });
     const completed =
       outcome.status === 'paid' && hostedCard
-        ? await this.orders.completeHosted(tx, owner, order.id, hostedCard)
-        : await this.orders.complete(tx, owner, order.id, outcome.status, outcome.status === 'failed' ? outcome.reason : null);
+        ? await this.orders.transition(tx, owner, order.id, { move: 'pay_hosted', card: hostedCard })
+        : await this.orders.transition(tx, owner, order.id, outcome.status === 'failed' ? { move: 'fail', failure_reason_code: outcome.reason } : { move: 'pay' });
     await publishOutcome(tx, completed);
     return completed;
   }
@@ -180,7 +180,7 @@ export class CustomerFlowService {
           return this.orders.recordAttempt(tx, owner, order.id, { processor: processor.name, processor_state: started.state, bank_page: started.bankPage, attempt_card: summary });
         case 'no_answer': {
           const waiting = await this.orders.recordAttempt(tx, owner, order.id, { processor: processor.name, processor_state: started.state, bank_page: null, attempt_card: summary });
-          return this.orders.markPending(tx, owner, waiting.id);
+          return this.orders.transition(tx, owner, waiting.id, { move: 'await_bank' });
         }
         case 'approved':
           return this.settle(tx, order, { status: 'paid' }, summary);

@@ -24,7 +24,7 @@ export class LateConfirmationService {
   async confirmPaid(orderCode: string) {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
-      const order = await this.orders.findByOrderCode(tx, orderCode, true);
+      const order = await this.orders.findForOperator(tx, orderCode, true);
       if (!order) throw new ApiError('1000011', 'No order with this code');
       const before = toOrder(order, this.config.CHECKOUT_PUBLIC_URL, now);
       if (order.status === 'paid') return { merchant_code: order.merchant_code, before, after: before };
@@ -32,7 +32,7 @@ export class LateConfirmationService {
         throw new ApiError('1000012', `order ${orderCode} is ${order.status}; the customer has not finished with it`);
       }
       const owner = { merchantCode: order.merchant_code, environment: order.environment };
-      const paid = await this.orders.complete(tx, owner, order.id, 'paid', null);
+      const paid = await this.orders.transition(tx, owner, order.id, { move: 'confirm_late' });
       await publishOutcome(tx, paid);
       return { merchant_code: order.merchant_code, before, after: toOrder(paid, this.config.CHECKOUT_PUBLIC_URL, now) };
     });

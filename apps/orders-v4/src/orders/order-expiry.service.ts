@@ -42,13 +42,13 @@ export class OrderExpiryService extends ScheduledWork {
     }
   }
 
-  private async expire(tx: Parameters<OrderRepository['complete']>[0], order: OrderRow): Promise<void> {
+  private async expire(tx: Parameters<OrderRepository['transition']>[0], order: OrderRow): Promise<void> {
     const owner = { merchantCode: order.merchant_code, environment: order.environment };
     if (order.status === 'requires_action') {
-      await this.orders.markPending(tx, owner, order.id);
+      await this.orders.transition(tx, owner, order.id, { move: 'await_bank' });
       return;
     }
-    const failed = await this.orders.complete(tx, owner, order.id, 'failed', 'payment_timed_out');
+    const failed = await this.orders.transition(tx, owner, order.id, { move: 'fail', failure_reason_code: 'payment_timed_out' });
     await publishOutcome(tx, failed);
   }
 }

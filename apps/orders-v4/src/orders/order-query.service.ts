@@ -32,7 +32,7 @@ export class OrderQueryService {
       const order = await this.orders.find(tx, caller, merchantOrderId, true);
       if (!order) throw new ApiError('0055402');
       if (order.status !== 'pending' && order.status !== 'requires_hosted') throw new ApiError('0055404');
-      const completed = await this.orders.complete(tx, caller, order.id, result, result === 'failed' ? 'payment_declined' : null);
+      const completed = await this.orders.transition(tx, caller, order.id, result === 'failed' ? { move: 'fail', failure_reason_code: 'payment_declined' } : { move: 'pay' });
       await publishOutcome(tx, completed);
       return completed;
     });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, OrderStatus } from '@platform/contracts';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import { ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
+import { ORDER_MOVES, orderChange, type OrderUpdate } from './order-transitions';
 
 export interface CardSummary {
   holder_name: string;
@@ -98,21 +99,13 @@ export class OrderRepository {
     return rows[0];
   }
 
-  async markPending(tx: SqlExecutor, owner: Caller, id: string): Promise<OrderRow> {
+  /** Takes one named move, guarded by the states it leaves (the caller holds the order's row lock). */
+  async transition(tx: SqlExecutor, owner: Caller, id: string, update: OrderUpdate): Promise<OrderRow> {
+    const change = orderChange(update, 5);
     const rows = await queryRows<OrderRow>(
       tx,
-      `UPDATE orders.orders SET status = 'pending', bank_page = NULL WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
-      [owner.merchantCode, owner.environment, id],
-    );
-    return rows[0]!;
-  }
-
-  async completeHosted(tx: SqlExecutor, owner: Caller, id: string, card: CardSummary): Promise<OrderRow> {
-    const rows = await queryRows<OrderRow>(
-      tx,
-      `UPDATE orders.orders SET status = 'paid', card = $4, completed_at = now(), bank_page = NULL, attempt_card = NULL
-        WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
-      [owner.merchantCode, owner.environment, id, JSON.stringify(card)],
+      `UPDATE orders.orders SET ${change.set} WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($4::text[]) RETURNING ${COLUMNS}`,
+      [...ownerParams(owner), id, ORDER_MOVES[update.move].from, ...change.values],
     );
     return rows[0]!;
   }
@@ -214,19 +207,9 @@ export class OrderRepository {
     );
   }
 
-  /** An order by its platform code, whoever owns it (operator and bank callbacks). */
-  async findByOrderCode(tx: SqlExecutor, orderCode: string, lock = false): Promise<OrderRow | undefined> {
+  /** An order by its platform code, whoever owns it: the operator's late confirmation. */
+  async findForOperator(tx: SqlExecutor, orderCode: string, lock = false): Promise<OrderRow | undefined> {
     const rows = await queryRows<OrderRow>(tx, `SELECT ${COLUMNS} FROM orders.orders WHERE order_code = $1 ${lock ? 'FOR UPDATE' : ''}`, [orderCode]);
     return rows[0];
-  }
-
-  async complete(tx: SqlExecutor, owner: Caller, id: string, status: 'paid' | 'failed', failureReason: string | null): Promise<OrderRow> {
-    const rows = await queryRows<OrderRow>(
-      tx,
-      `UPDATE orders.orders SET status = $4, failure_reason_code = $5, completed_at = now(), bank_page = NULL, attempt_card = NULL
-        WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
-      [owner.merchantCode, owner.environment, id, status, failureReason],
-    );
-    return rows[0]!;
   }
 }

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type PaymentPage } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors, cardNetwork, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type ChallengeAnswer } from '@platform/card-processing';
-import type { SqlExecutor } from '@platform/persistence';
+import { ownerOf, type SqlExecutor } from '@platform/persistence';
 import { cardDataKey, Clock, CONFIG, eachIndependently, MaintenanceFlags, paymentPageCardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
@@ -160,14 +160,14 @@ export class PaymentPageService {
   }
 
   private async settlePaid(tx: SqlExecutor, row: PaymentRow, card: AttemptCard, now: Date): Promise<PaymentPage> {
-    const paid = await this.payments.markPaid(tx, row.id, card, now);
+    const paid = await this.payments.transition(tx, ownerOf(row), row.id, { move: 'pay', card, paid_at: now });
     const page = this.page(paid, undefined, now);
     await publishPaymentEvent(tx, paid, page.payment, now);
     return page;
   }
 
   private async fail(tx: SqlExecutor, row: PaymentRow, reason: string, now: Date): Promise<PaymentPage> {
-    const failed = await this.payments.recordFailure(tx, row.id, reason);
+    const failed = await this.payments.transition(tx, ownerOf(row), row.id, { move: 'record_failure', reason_code: reason });
     const page = this.page(failed, undefined, now);
     await publishPaymentEvent(tx, failed, page.payment, now);
     return page;

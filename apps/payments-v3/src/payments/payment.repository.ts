@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller } from '@platform/contracts';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import type { Caller, Owner } from '@platform/contracts';
+import { ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
+import { PAYMENT_MOVES, type PaymentUpdate } from './payment-transitions';
 
 export interface PaymentRow {
   id: string;
@@ -74,24 +75,28 @@ export class PaymentRepository {
     return rows[0];
   }
 
-  async markPaid(tx: SqlExecutor, id: string, card: NonNullable<PaymentRow['card']>, now: Date): Promise<PaymentRow> {
-    const rows = await queryRows<PaymentRow>(
-      tx,
-      `UPDATE payments.payments SET status = 'paid', paid_at = $2, card = $3 WHERE id = $1 AND status = 'created' RETURNING ${COLUMNS}`,
-      [id, now.toISOString(), JSON.stringify(card)],
-    );
-    return rows[0]!;
-  }
-
-  /** Counts a failed attempt: `failure` keeps the last reason and every failure so far. */
-  async recordFailure(tx: SqlExecutor, id: string, reasonCode: string): Promise<PaymentRow> {
-    const rows = await queryRows<PaymentRow>(
-      tx,
-      `UPDATE payments.payments
-          SET failure = jsonb_build_object('attempt_count', COALESCE((failure->>'attempt_count')::int, 0) + 1, 'reason_code', $2::text)
-        WHERE id = $1 AND status = 'created' RETURNING ${COLUMNS}`,
-      [id, reasonCode],
-    );
+  /**
+   * Takes one of the owner's moves on a payment, guarded by the states it leaves. A failed
+   * attempt is counted: `failure` keeps the last reason and every failure so far.
+   */
+  async transition(tx: SqlExecutor, owner: Owner, id: string, update: Exclude<PaymentUpdate, { move: 'expire' }>): Promise<PaymentRow> {
+    const scope = `merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($4::text[])`;
+    const params = [...ownerParams(owner), id, PAYMENT_MOVES[update.move].from];
+    const rows =
+      update.move === 'pay'
+        ? await queryRows<PaymentRow>(tx, `UPDATE payments.payments SET status = $5, paid_at = $6, card = $7 WHERE ${scope} RETURNING ${COLUMNS}`, [
+            ...params,
+            PAYMENT_MOVES.pay.to,
+            update.paid_at.toISOString(),
+            JSON.stringify(update.card),
+          ])
+        : await queryRows<PaymentRow>(
+            tx,
+            `UPDATE payments.payments
+                SET failure = jsonb_build_object('attempt_count', COALESCE((failure->>'attempt_count')::int, 0) + 1, 'reason_code', $5::text)
+              WHERE ${scope} RETURNING ${COLUMNS}`,
+            [...params, update.reason_code],
+          );
     return rows[0]!;
   }
 
@@ -102,13 +107,13 @@ export class PaymentRepository {
   async expireDue(tx: SqlExecutor, now: Date, limit: number): Promise<number> {
     const rows = await queryRows(
       tx,
-      `UPDATE payments.payments SET status = 'expired'
-        WHERE id IN (SELECT id FROM payments.payments p WHERE status = 'created' AND expires_at <= $1
+      `UPDATE payments.payments SET status = $4
+        WHERE id IN (SELECT id FROM payments.payments p WHERE status = ANY($3::text[]) AND expires_at <= $1
                         -- a payment whose bank answer is awaited waits for it
                         AND NOT EXISTS (SELECT 1 FROM payments.attempts a WHERE a.payment_id = p.id AND a.status = 'pending')
                       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
         RETURNING code`,
-      [now.toISOString(), limit],
+      [now.toISOString(), limit, PAYMENT_MOVES.expire.from, PAYMENT_MOVES.expire.to],
     );
     return rows.length;
   }

@@ -76,7 +76,7 @@ export class DeliveryQueryService {
       if (!row) throw new ApiError('1000011', 'No delivery with this id');
       if (row.status !== 'failed') throw new ApiError('1000012', `only a failed delivery can be retried; this one is ${row.status}`);
       if (!(await keys.claim(tx, caller, request))) throw new ApiError('9000039', 'A retry with this Idempotency-Key is still running');
-      const detail = toDetail(await this.deliveries.requeue(tx, id, this.clock.now()), acceptLanguage);
+      const detail = toDetail(await this.deliveries.requeue(tx, caller, id, this.clock.now()), acceptLanguage);
       await keys.complete(tx, caller, request, detail);
       return detail;
     });

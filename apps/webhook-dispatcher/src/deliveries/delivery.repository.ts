@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Environment, Owner } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
 
 export interface DeliveryRow {
@@ -7,7 +8,7 @@ export interface DeliveryRow {
   event_type: string;
   scheme: 'v3' | 'v4';
   merchant_code: string;
-  environment: string;
+  environment: Environment;
   payment_code: string | null;
   url: string;
   body: string;
@@ -94,7 +95,7 @@ export class DeliveryRepository {
     );
   }
 
-  async find(tx: SqlExecutor, owner: { merchantCode: string; environment: string }, id: string, lock = false): Promise<DeliveryRow | undefined> {
+  async find(tx: SqlExecutor, owner: Owner, id: string, lock = false): Promise<DeliveryRow | undefined> {
     const rows = await queryRows<DeliveryRow>(
       tx,
       `SELECT ${COLUMNS} FROM webhooks.deliveries WHERE id = $1 AND merchant_code = $2 AND environment = $3 AND scheme = 'v3' ${lock ? 'FOR UPDATE' : ''}`,
@@ -103,7 +104,7 @@ export class DeliveryRepository {
     return rows[0];
   }
 
-  async list(tx: SqlExecutor, owner: { merchantCode: string; environment: string }, status: string | null, limit: number, offset: number): Promise<{ rows: DeliveryRow[]; total: number }> {
+  async list(tx: SqlExecutor, owner: Owner, status: string | null, limit: number, offset: number): Promise<{ rows: DeliveryRow[]; total: number }> {
     const where = `merchant_code = $1 AND environment = $2 AND scheme = 'v3' AND ($3::text IS NULL OR status = $3)`;
     const params = [owner.merchantCode, owner.environment, status];
     const [rows, count] = await Promise.all([
@@ -113,13 +114,13 @@ export class DeliveryRepository {
     return { rows, total: count[0]?.total ?? 0 };
   }
 
-  /** A failed delivery gets one more attempt, now. */
-  async requeue(tx: SqlExecutor, id: string, now: Date): Promise<DeliveryRow> {
+  /** A failed delivery of the owner's gets one more attempt, now. */
+  async requeue(tx: SqlExecutor, owner: Owner, id: string, now: Date): Promise<DeliveryRow> {
     const rows = await queryRows<DeliveryRow>(
       tx,
       `UPDATE webhooks.deliveries SET status = 'pending', next_attempt_at = $2, max_attempts = attempt_count - interrupted_count + 1, lease_until = NULL
-        WHERE id = $1 AND status = 'failed' RETURNING ${COLUMNS}`,
-      [id, now.toISOString()],
+        WHERE id = $1 AND status = 'failed' AND merchant_code = $3 AND environment = $4 RETURNING ${COLUMNS}`,
+      [id, now.toISOString(), owner.merchantCode, owner.environment],
     );
     return rows[0]!;
   }
