@@ -45,7 +45,7 @@ export class BalanceService {
   async wallets(merchantCode: string, environment: 'sandbox' | 'live') {
     const merchant = this.settings.get(merchantCode, environment);
     if (!merchant) throw new ApiError('1000011', 'No such merchant environment');
-    const parts = await this.journal.merchantBalances(this.dataSource, merchantCode, environment, merchant.base_currency);
+    const parts = await this.journal.merchantBalances(this.dataSource, { merchantCode, environment }, merchant.base_currency);
     const of = (wallet: string, part: Part) => parts.find((row) => row.wallet === wallet && row.part === part)?.balance.toFixed(2) ?? '0.00';
     return {
       merchant_code: merchantCode,
@@ -58,7 +58,7 @@ export class BalanceService {
   private async read(caller: Caller): Promise<{ merchant: MerchantEnvironment; parts: { wallet: string; part: string; balance: Decimal }[] }> {
     const merchant = await this.settings.current(caller);
     if (!merchant) throw new ApiError('0055502');
-    return { merchant, parts: await this.journal.merchantBalances(this.dataSource, caller.merchantCode, caller.environment, merchant.base_currency) };
+    return { merchant, parts: await this.journal.merchantBalances(this.dataSource, caller, merchant.base_currency) };
   }
 
   private sum(parts: { wallet: string; part: string; balance: Decimal }[], part: Part, wallets: readonly string[]): string {

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { MerchantEnvironment } from '@platform/contracts';
 import { Decimal } from '@platform/money';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import type { SqlExecutor } from '@platform/persistence';
 import { FxRates } from '../journal/fx-rates';
 import { Journal } from '../journal/journal';
+import { JournalRepository } from '../journal/journal.repository';
 import { merchantAccount, platformAccount, transfer } from '../journal/postings';
+import { SettlementRepository } from './settlement.repository';
 
 export interface CollectedPayment {
   /** `v3:<payment code>` or `v4:<order code>`: a payment is booked once whatever carries it. */
@@ -38,6 +40,8 @@ export class Bookings {
   constructor(
     private readonly journal: Journal,
     private readonly rates: FxRates,
+    private readonly settlements: SettlementRepository = new SettlementRepository(),
+    private readonly entries: JournalRepository = new JournalRepository(),
   ) {}
 
   async collect(tx: SqlExecutor, payment: CollectedPayment, merchant: Pick<MerchantEnvironment, 'base_currency' | 'settlement_delay_days'>): Promise<boolean> {
@@ -58,10 +62,7 @@ export class Bookings {
     });
     if (posted.created && live) {
       const dueAt = new Date(payment.occurredAt.getTime() + merchant.settlement_delay_days * DAY_MS);
-      await tx.query(
-        `INSERT INTO ledger.settlements (transaction_id, merchant_code, environment, wallet, currency, amount, due_at) VALUES ($1, $2, $3, 'api', $4, $5, $6)`,
-        [posted.id, payment.merchantCode, payment.environment, base, converted.amount.toFixed(2), dueAt.toISOString()],
-      );
+      await this.settlements.schedule(tx, payment, { transactionId: posted.id, currency: base, amount: converted.amount.toFixed(2), dueAt });
     }
     return posted.created;
   }
@@ -79,16 +80,9 @@ export class Bookings {
 
   /** A won dispute gives back exactly what its recording took, never a conversion at today's rate. */
   async winDispute(tx: SqlExecutor, dispute: Pick<DisputeEvent, 'id' | 'merchantCode' | 'environment' | 'occurredAt'>): Promise<boolean> {
-    const rows = await queryRows<{ amount: string; currency: string }>(
-      tx,
-      `SELECT abs(p.amount)::text AS amount, a.currency FROM ledger.transactions t
-         JOIN ledger.postings p ON p.transaction_id = t.id JOIN ledger.accounts a ON a.id = p.account_id
-        WHERE t.kind = 'dispute_debit' AND t.reference = $1 AND a.owner = $2 AND a.environment = $3`,
-      [dispute.id, dispute.merchantCode, dispute.environment],
-    );
-    const debited = rows[0];
+    const debited = await this.entries.ownerPosting(tx, dispute, 'dispute_debit', dispute.id);
     if (!debited) return false;
-    return this.dispute(tx, 'credit', { ...dispute, amount: new Decimal(debited.amount), currency: debited.currency.trim() });
+    return this.dispute(tx, 'credit', { ...dispute, amount: new Decimal(debited.amount).abs(), currency: debited.currency.trim() });
   }
 
   /**

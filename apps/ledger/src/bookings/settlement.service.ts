@@ -2,20 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Decimal } from '@platform/money';
 import type { Logger } from '@platform/observability';
-import { queryRows } from '@platform/persistence';
 import { Clock, CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
 import { Journal } from '../journal/journal';
 import { merchantAccount, transfer } from '../journal/postings';
-
-interface DueSettlement {
-  transaction_id: string;
-  merchant_code: string;
-  environment: 'sandbox' | 'live';
-  wallet: string;
-  currency: string;
-  amount: string;
-}
+import { SettlementRepository } from './settlement.repository';
 
 const BATCH = 200;
 
@@ -31,6 +22,7 @@ export class SettlementService extends ScheduledWork {
     @Inject(CONFIG) config: Config,
     private readonly clock: Clock,
     @Inject(LOGGER) logger: Logger,
+    private readonly settlements: SettlementRepository = new SettlementRepository(),
   ) {
     super();
     this.schedule('settlement', config.SETTLEMENT_SWEEP_INTERVAL_MS, () => this.settleDue(), logger);
@@ -41,12 +33,7 @@ export class SettlementService extends ScheduledWork {
     let total = 0;
     for (;;) {
       const settled = await this.dataSource.transaction(async (tx) => {
-        const due = await queryRows<DueSettlement>(
-          tx,
-          `SELECT transaction_id, merchant_code, environment, wallet, currency, amount::text AS amount FROM ledger.settlements
-            WHERE settled_at IS NULL AND held_by IS NULL AND due_at <= $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [now.toISOString(), BATCH],
-        );
+        const due = await this.settlements.claimDue(tx, now, BATCH);
         for (const row of due) {
           const pending = merchantAccount(row.merchant_code, row.environment, row.wallet, 'pending_settlement', row.currency);
           const available = merchantAccount(row.merchant_code, row.environment, row.wallet, 'available', row.currency);
@@ -58,7 +45,7 @@ export class SettlementService extends ScheduledWork {
             occurredAt: now,
             postings: transfer(pending, available, new Decimal(row.amount)),
           });
-          await tx.query('UPDATE ledger.settlements SET settled_at = $2 WHERE transaction_id = $1', [row.transaction_id, now.toISOString()]);
+          await this.settlements.markSettled(tx, row.transaction_id, now);
         }
         return due.length;
       });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Decimal, formatAmount } from '@platform/money';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import type { SqlExecutor } from '@platform/persistence';
+import { FxRateRepository } from './fx-rate.repository';
 
 export interface Conversion {
   amount: Decimal;
@@ -15,8 +16,10 @@ export interface Conversion {
  */
 @Injectable()
 export class FxRates {
+  constructor(private readonly repository: FxRateRepository = new FxRateRepository()) {}
+
   async record(tx: SqlExecutor, currency: string, usdPerUnit: string, effectiveAt: string): Promise<void> {
-    await tx.query('INSERT INTO ledger.fx_rates (currency, usd_per_unit, effective_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [currency, usdPerUnit, effectiveAt]);
+    await this.repository.record(tx, currency, usdPerUnit, effectiveAt);
   }
 
   async convert(tx: SqlExecutor, amount: Decimal, from: string, to: string, at: Date): Promise<Conversion> {
@@ -31,16 +34,9 @@ export class FxRates {
 
   private async rateAt(tx: SqlExecutor, currency: string, at: Date): Promise<Decimal> {
     if (currency === 'USD') return new Decimal(1);
-    const rows = await queryRows<{ usd_per_unit: string }>(
-      tx,
-      `(SELECT usd_per_unit::text AS usd_per_unit, 0 AS rank FROM ledger.fx_rates WHERE currency = $1 AND effective_at <= $2 ORDER BY effective_at DESC LIMIT 1)
-       UNION ALL
-       (SELECT usd_per_unit::text, 1 FROM ledger.fx_rates WHERE currency = $1 ORDER BY effective_at LIMIT 1)
-       ORDER BY rank LIMIT 1`,
-      [currency, at.toISOString()],
-    );
+    const rate = await this.repository.rateAt(tx, currency, at);
     // Thrown, the event is retried: the rate may still be on its way.
-    if (!rows[0]) throw new Error(`no FX rate known for ${currency}`);
-    return new Decimal(rows[0].usd_per_unit);
+    if (!rate) throw new Error(`no FX rate known for ${currency}`);
+    return new Decimal(rate);
   }
 }

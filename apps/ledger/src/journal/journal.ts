@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { Owner } from '@platform/contracts';
 import { Decimal } from '@platform/money';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import type { SqlExecutor } from '@platform/persistence';
+import { JournalRepository } from './journal.repository';
 import { assertBalanced, type AccountKey, type Posting } from './postings';
 
 export interface TransactionInput {
@@ -23,26 +25,17 @@ export interface TransactionInput {
  */
 @Injectable()
 export class Journal {
+  constructor(private readonly entries: JournalRepository = new JournalRepository()) {}
+
   /** Posts the transaction, or finds the one already posted for its kind and reference. */
   async post(tx: SqlExecutor, input: TransactionInput): Promise<{ id: string; created: boolean }> {
     assertBalanced(input.postings);
     const id = randomUUID();
-    const inserted = await queryRows<{ id: string }>(
-      tx,
-      `INSERT INTO ledger.transactions (id, kind, reference, merchant_code, environment, occurred_at, description, fx)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (kind, reference) DO NOTHING RETURNING id`,
-      [id, input.kind, input.reference, input.merchantCode, input.environment, input.occurredAt.toISOString(), input.description ?? null, input.fx ? JSON.stringify(input.fx) : null],
-    );
-    if (inserted.length === 0) {
-      const existing = await queryRows<{ id: string }>(tx, 'SELECT id FROM ledger.transactions WHERE kind = $1 AND reference = $2', [input.kind, input.reference]);
-      return { id: existing[0]!.id, created: false };
-    }
-    const withIds = await Promise.all(input.postings.map(async (posting) => ({ ...posting, accountId: await this.accountId(tx, posting.account) })));
+    const row = { id, kind: input.kind, reference: input.reference, merchantCode: input.merchantCode, environment: input.environment, occurredAt: input.occurredAt, description: input.description ?? null, fx: input.fx ?? null };
+    if (!(await this.entries.insertTransaction(tx, row))) return { id: (await this.entries.transactionId(tx, input.kind, input.reference))!, created: false };
+    const withIds = await Promise.all(input.postings.map(async (posting) => ({ ...posting, accountId: await this.entries.accountId(tx, posting.account) })));
     withIds.sort((a, b) => Number(a.accountId) - Number(b.accountId));
-    for (const posting of withIds) {
-      await tx.query('INSERT INTO ledger.postings (transaction_id, account_id, currency, amount) VALUES ($1, $2, $3, $4)', [id, posting.accountId, posting.account.currency, posting.amount.toFixed(2)]);
-      await tx.query('UPDATE ledger.accounts SET balance = balance + $2 WHERE id = $1', [posting.accountId, posting.amount.toFixed(2)]);
-    }
+    for (const posting of withIds) await this.entries.addPosting(tx, id, posting.accountId, posting.account.currency, posting.amount.toFixed(2));
     return { id, created: true };
   }
 
@@ -51,35 +44,14 @@ export class Journal {
    * returns their running totals: check first, then post, with nobody in between.
    */
   async lockBalances(tx: SqlExecutor, keys: AccountKey[]): Promise<Decimal[]> {
-    const ids = await Promise.all(keys.map((key) => this.accountId(tx, key)));
-    const rows = await queryRows<{ id: string; balance: string }>(
-      tx,
-      'SELECT id::text AS id, balance::text AS balance FROM ledger.accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-      [ids],
-    );
-    const byId = new Map(rows.map((row) => [row.id, new Decimal(row.balance)]));
-    return ids.map((id) => byId.get(id)!);
+    const ids = await Promise.all(keys.map((key) => this.entries.accountId(tx, key)));
+    const byId = await this.entries.lockAccounts(tx, ids);
+    return ids.map((id) => new Decimal(byId.get(id)!));
   }
 
   /** Every part of every wallet of a merchant environment, in one currency. */
-  async merchantBalances(tx: SqlExecutor, merchantCode: string, environment: string, currency: string): Promise<{ wallet: string; part: string; balance: Decimal }[]> {
-    const rows = await queryRows<{ wallet: string; part: string; balance: string }>(
-      tx,
-      'SELECT wallet, part, balance::text AS balance FROM ledger.accounts WHERE owner = $1 AND environment = $2 AND currency = $3',
-      [merchantCode, environment, currency],
-    );
+  async merchantBalances(tx: SqlExecutor, owner: Owner, currency: string): Promise<{ wallet: string; part: string; balance: Decimal }[]> {
+    const rows = await this.entries.balances(tx, owner, currency);
     return rows.map((row) => ({ wallet: row.wallet, part: row.part, balance: new Decimal(row.balance) }));
-  }
-
-  private async accountId(tx: SqlExecutor, key: AccountKey): Promise<string> {
-    const params = [key.owner, key.environment, key.wallet, key.part, key.currency];
-    const found = await queryRows<{ id: string }>(
-      tx,
-      'SELECT id::text AS id FROM ledger.accounts WHERE owner = $1 AND environment = $2 AND wallet = $3 AND part = $4 AND currency = $5',
-      params,
-    );
-    if (found[0]) return found[0].id;
-    await tx.query('INSERT INTO ledger.accounts (owner, environment, wallet, part, currency) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', params);
-    return this.accountId(tx, key);
   }
 }
