@@ -13,3 +13,11 @@ export function canMove<Status extends string, Update extends { move: string }>(
   const entry: { readonly from: readonly Status[] } = table[move as keyof MoveTable<Status, Update>];
   return entry.from.includes(status);
 }
+
+/** A move the database refused: the record is another owner's, or not in a state the move leaves. */
+export class MoveRefused extends Error {
+  constructor(record: string, id: string, move: string) {
+    super(`${record} ${id}: ${move} refused (not the owner's, or not in a state it leaves)`);
+    this.name = 'MoveRefused';
+  }
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, OrderStatus } from '@platform/contracts';
-import { ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
+import { MoveRefused, ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
 import { ORDER_MOVES, orderChange, type OrderUpdate } from './order-transitions';
 
 export interface CardSummary {
@@ -99,7 +99,7 @@ export class OrderRepository {
     return rows[0];
   }
 
-  /** Takes one named move, guarded by the states it leaves (the caller holds the order's row lock). */
+  /** Takes one named move, guarded by the states it leaves; callers check the state under the row lock first, so a refusal is a bug. */
   async transition(tx: SqlExecutor, owner: Caller, id: string, update: OrderUpdate): Promise<OrderRow> {
     const change = orderChange(update, 5);
     const rows = await queryRows<OrderRow>(
@@ -107,7 +107,8 @@ export class OrderRepository {
       `UPDATE orders.orders SET ${change.set} WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($4::text[]) RETURNING ${COLUMNS}`,
       [...ownerParams(owner), id, ORDER_MOVES[update.move].from, ...change.values],
     );
-    return rows[0]!;
+    if (!rows[0]) throw new MoveRefused('order', id, update.move);
+    return rows[0];
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, Owner } from '@platform/contracts';
-import { ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
+import { MoveRefused, ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
 import { PAYMENT_MOVES, type PaymentUpdate } from './payment-transitions';
 
 export interface PaymentRow {
@@ -76,8 +76,9 @@ export class PaymentRepository {
   }
 
   /**
-   * Takes one of the owner's moves on a payment, guarded by the states it leaves. A failed
-   * attempt is counted: `failure` keeps the last reason and every failure so far.
+   * Takes one of the owner's moves on a payment, guarded by the states it leaves; callers check
+   * the state under the row lock first, so a refusal is a bug. A failed attempt is counted:
+   * `failure` keeps the last reason and every failure so far.
    */
   async transition(tx: SqlExecutor, owner: Owner, id: string, update: Exclude<PaymentUpdate, { move: 'expire' }>): Promise<PaymentRow> {
     const scope = `merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($4::text[])`;
@@ -97,7 +98,8 @@ export class PaymentRepository {
               WHERE ${scope} RETURNING ${COLUMNS}`,
             [...params, update.reason_code],
           );
-    return rows[0]!;
+    if (!rows[0]) throw new MoveRefused('payment', id, update.move);
+    return rows[0];
   }
 
   /**

@@ -1,0 +1,68 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { Caller } from '@platform/contracts';
+import { MoveRefused, createServiceDataSource, serviceDatabaseUrl } from '@platform/persistence';
+import { testInfrastructure } from '@platform/testing';
+import { DATABASE } from '../database';
+import { OrderRepository, type OrderRow } from './order.repository';
+
+/** Tenancy through the repository on the real orders schema: an order is read and moved by its owner only. */
+describe('orders belong to their owner', () => {
+  const run = randomUUID().slice(0, 8);
+  const owner: Caller = { merchantCode: `MRC-A-${run}`, environment: 'sandbox' };
+  const strangers: Caller[] = [
+    { merchantCode: `MRC-B-${run}`, environment: 'sandbox' },
+    { merchantCode: owner.merchantCode, environment: 'live' },
+  ];
+  const orders = new OrderRepository();
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] });
+    await dataSource.initialize();
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+  });
+
+  async function newOrder(status: OrderRow['status']): Promise<OrderRow> {
+    return (await orders.insert(dataSource, owner, {
+      merchant_order_id: `ord-${randomUUID()}`,
+      order_code: String(randomInt(100_000_000, 999_999_999)),
+      request_fingerprint: randomUUID(),
+      mode: 'direct',
+      status,
+      amount: '75.00',
+      card: null,
+      card_fingerprint: null,
+      customer_token: randomUUID(),
+      three_ds_expires_at: null,
+      hosted_expires_at: null,
+      failure_reason_code: null,
+      processor: 'sandbox',
+      processor_state: null,
+      bank_page: null,
+      completed_at: null,
+    }))!;
+  }
+
+  it('does not find, pay, fail or mark pending another owner’s order', async () => {
+    const order = await newOrder('requires_action');
+    for (const stranger of strangers) {
+      await expect(orders.find(dataSource, stranger, order.merchant_order_id)).resolves.toBeUndefined();
+      for (const update of [{ move: 'pay' }, { move: 'fail', failure_reason_code: 'payment_declined' }, { move: 'await_bank' }] as const) {
+        await expect(orders.transition(dataSource, stranger, order.id, update)).rejects.toThrow(MoveRefused);
+      }
+    }
+    await expect(orders.find(dataSource, owner, order.merchant_order_id)).resolves.toMatchObject({ status: 'requires_action', completed_at: null });
+    await expect(orders.findForOperator(dataSource, order.order_code)).resolves.toMatchObject({ merchant_code: owner.merchantCode });
+  });
+
+  it('keeps a paid order paid: no later move changes it', async () => {
+    const order = await newOrder('pending');
+    await expect(orders.transition(dataSource, owner, order.id, { move: 'pay' })).resolves.toMatchObject({ status: 'paid' });
+    await expect(orders.transition(dataSource, owner, order.id, { move: 'fail', failure_reason_code: 'payment_timed_out' })).rejects.toThrow(MoveRefused);
+    await expect(orders.find(dataSource, owner, order.merchant_order_id)).resolves.toMatchObject({ status: 'paid', failure_reason_code: null });
+  });
+});
