@@ -8,7 +8,7 @@ import type { Environment, Owner } from '@platform/contracts';
 export type OwnedFilter<Filter extends object = object> = Filter & { readonly owner: Owner };
 
 /** An operator's query across merchants, optionally narrowed to one environment; it cannot carry an owner. */
-export type OperatorFilter<Filter extends object = object> = Filter & { readonly environment?: Environment; readonly owner?: never };
+export type OperatorFilter<Filter extends object = object> = Filter & { readonly environment?: Environment } & Partial<Record<'owner', never>>;
 
 /** The owner of a row already read (operator decisions, sweeps, a customer's page reached by its token). */
 export function ownerOf(row: { merchant_code: string; environment: Environment }): Owner {
