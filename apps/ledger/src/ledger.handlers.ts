@@ -19,8 +19,7 @@ import {
   ReleaseReservation,
   ReserveFunds,
   TrialBalance as TrialBalanceCommand,
-  type RequestOf,
-} from '@platform/contracts';
+  type RequestOf, Errors } from '@platform/contracts';
 import { EventConsumer, RpcServer, callerOf } from '@platform/messaging';
 import { parseWireAmount } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
@@ -95,9 +94,9 @@ export class LedgerHandlers implements OnModuleInit {
 
   private async adjust(request: RequestOf<typeof AdjustWallet>) {
     const amount = parseWireAmount(request.amount);
-    if (!amount || amount.lte(0)) throw new ApiError('1000001', 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
+    if (!amount || amount.lte(0)) throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
     const merchant = this.settings.get(request.merchant_code, request.environment);
-    if (!merchant) throw new ApiError('1000011', 'No such merchant environment');
+    if (!merchant) throw new ApiError(Errors.ResourceNotFound, 'No such merchant environment');
     const posted = await this.dataSource.transaction((tx) =>
       this.bookings.adjust(tx, {
         reference: `${request.merchant_code}:${request.environment}:${request.idempotency_key}`,

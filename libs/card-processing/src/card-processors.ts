@@ -1,4 +1,4 @@
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 import type { CardProcessor } from './card-processor';
 import { SandboxCardProcessor } from './sandbox-card-processor';
 
@@ -17,7 +17,7 @@ export class CardProcessors {
 
   for(environment: 'sandbox' | 'live'): CardProcessor {
     if (environment === 'sandbox') return this.sandbox;
-    if (!this.live) throw new ApiError('0055001', 'Live card processing is not configured on this platform', { metadata: { audit_event: 'account.live_processing_unconfigured' } });
+    if (!this.live) throw new ApiError(Errors.AccountNotReady, 'Live card processing is not configured on this platform', { metadata: { audit_event: 'account.live_processing_unconfigured' } });
     return this.live;
   }
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 import { openSecret } from '@platform/signing';
 import type { CardForAuthorisation } from './card-processor';
 
@@ -11,7 +11,7 @@ export function openSealedCard(sealed: string, key: Buffer, context: string): Ca
   try {
     card = JSON.parse(openSecret(sealed, key, context)) as Record<string, unknown>;
   } catch {
-    throw new ApiError('1000008', 'card data could not be opened');
+    throw new ApiError(Errors.PlatformInternalError, 'card data could not be opened');
   }
   const text = (name: string) => (typeof card[name] === 'string' ? (card[name] as string) : '');
   return { number: text('number'), expiryMonth: text('expiry_month'), expiryYear: text('expiry_year'), cvv: text('cvv'), holderName: text('holder_name') };

@@ -104,6 +104,51 @@ export const AUDIT_EVENTS: readonly string[] = [
   ...new Set([...Object.values(ERROR_CATALOGUE).map((entry) => entry.event), ...Object.keys(REFINED_AUDIT_EVENTS)]),
 ];
 
+/** Every code by name, so that code reads `Errors.IdempotencyConflict` instead of '9000039'. */
+export const Errors = {
+  AuthIpNotAllowed: '0055501',
+  AuthCredentialsInvalid: '0055502',
+  AuthHeadersMalformed: '0055504',
+  AuthSignatureInvalid: '0055505',
+  RequestSchemaInvalid: '1000001',
+  RateLimitExceeded: '1000005',
+  WithdrawalBurnAddressRefused: '1000030',
+  AccountNotReady: '0055001',
+  AccountCardPaymentsOff: '0055002',
+  BinMalformed: '0055210',
+  CardDailyLimitReached: '0055221',
+  BinNoChannel: '0055230',
+  CardIssuerUnavailable: '0055231',
+  BinUnknown: '0055233',
+  CardDetailsInvalid: '0055234',
+  OrderAmountRefused: '0055235',
+  OrderNotFound: '0055402',
+  OrderStateConflict: '0055404',
+  OrderDuplicateConflict: '0055503',
+  PaymentAmountOutsideLimits: '9000005',
+  PaymentReferenceReused: '9000007',
+  IdempotencyScenarioMismatch: '9000010',
+  WithdrawalBelowMinimum: '9000019',
+  BalanceInsufficient: '9000020',
+  WithdrawalBlockedNegativeBalance: '9000022',
+  WithdrawalAboveDailyLimit: '9000021',
+  ReversalPaymentNotPaid: '9000040',
+  ReversalAlreadyExists: '9000041',
+  PaymentReturnUrlInvalid: '9000038',
+  IdempotencyConflict: '9000039',
+  RequestRouteUnknown: '1000002',
+  RequestMethodNotAllowed: '1000003',
+  RequestJsonInvalid: '1000004',
+  RequestBodyTooLarge: '1000006',
+  RequestContentTypeUnsupported: '1000007',
+  PlatformInternalError: '1000008',
+  PlatformUnavailable: '1000009',
+  OperatorTokenInvalid: '1000010',
+  ResourceNotFound: '1000011',
+  PlatformMaintenance: '1000013',
+  ResourceStateConflict: '1000012',
+} as const satisfies Record<string, ErrorCode>;
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
 }

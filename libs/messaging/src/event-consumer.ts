@@ -1,7 +1,7 @@
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import { Counter, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { ApiError, EventEnvelopeSchema, type EventContract } from '@platform/contracts';
+import { ApiError, EventEnvelopeSchema, type EventContract, Errors } from '@platform/contracts';
 import { assertIdentifier, queryRows, type SqlExecutor } from '@platform/persistence';
 import { acceptOrCreateCorrelationId, runWithContext, type Logger } from '@platform/observability';
 import { Headers, readHeader } from './headers';
@@ -153,16 +153,16 @@ export class EventConsumer {
    */
   async replay(id: string): Promise<{ id: string; applied: boolean }> {
     const rows = await queryRows<{ message: string | null }>(this.dataSource, `SELECT message FROM ${this.schema}.parked_events WHERE id = $1 AND consumer = $2 AND replayed_at IS NULL`, [id, this.consumerName]);
-    if (!rows[0]) throw new ApiError('1000011', 'No parked event with this id');
+    if (!rows[0]) throw new ApiError(Errors.ResourceNotFound, 'No parked event with this id');
     const envelope = EventEnvelopeSchema.safeParse(safeJson(rows[0].message ?? undefined));
     const registration = envelope.success ? this.handlers.get(envelope.data.event_type) : undefined;
     const payload = envelope.success && registration ? registration.contract.payload.safeParse(envelope.data.payload) : undefined;
-    if (!envelope.success || !registration || !payload?.success) throw new ApiError('1000012', 'The parked message cannot be read; it cannot be replayed');
+    if (!envelope.success || !registration || !payload?.success) throw new ApiError(Errors.ResourceStateConflict, 'The parked message cannot be read; it cannot be replayed');
     let applied: boolean;
     try {
       applied = await this.applyOnce(registration.handler, envelope.data, payload.data);
     } catch (error) {
-      throw new ApiError('1000012', `Replaying failed again: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ApiError(Errors.ResourceStateConflict, `Replaying failed again: ${error instanceof Error ? error.message : String(error)}`);
     }
     await this.dataSource.query(`UPDATE ${this.schema}.parked_events SET replayed_at = now() WHERE id = $1`, [id]);
     return { id, applied };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
-import { ApiError, Topics, type Caller, type CommandContract } from '@platform/contracts';
+import { ApiError, Topics, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, currentCorrelationId, type Logger } from '@platform/observability';
 import { Headers, compactHeaders, readHeader } from './headers';
 import type { KafkaConnection } from './kafka-connection';
@@ -73,7 +73,7 @@ export class RpcClient {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         this.logger.warn({ rpc_type: contract.type, timeout_ms: timeoutMs }, 'command timed out');
-        reject(new ApiError('1000009', 'The platform did not answer in time; repeat the request unchanged'));
+        reject(new ApiError(Errors.PlatformUnavailable, 'The platform did not answer in time; repeat the request unchanged'));
       }, timeoutMs);
       this.pending.set(id, { resolve, timer });
     });
@@ -104,7 +104,7 @@ export class RpcClient {
       if (waiting) clearTimeout(waiting.timer);
       this.pending.delete(id);
       this.logger.error({ err: error, rpc_type: contract.type }, 'could not send command');
-      throw new ApiError('1000009', 'The platform could not take the request now; repeat it unchanged');
+      throw new ApiError(Errors.PlatformUnavailable, 'The platform could not take the request now; repeat it unchanged');
     }
     const reply = parseRpcReply(await raw);
     if (!reply.ok) throw ApiError.fromWire(reply.error);

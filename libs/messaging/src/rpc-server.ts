@@ -4,8 +4,7 @@ import {
   ApiError,
   isEnvironment,
   type Caller,
-  type CommandContract,
-} from '@platform/contracts';
+  type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, runWithContext, type Logger } from '@platform/observability';
 import { Headers, readHeader } from './headers';
 import type { KafkaConnection } from './kafka-connection';
@@ -19,7 +18,7 @@ export interface CommandContext {
 
 /** The merchant and environment a command acts for; a command without one is refused (0055502). */
 export function callerOf(context: CommandContext): Caller {
-  if (!context.caller) throw new ApiError('0055502');
+  if (!context.caller) throw new ApiError(Errors.AuthCredentialsInvalid);
   return context.caller;
 }
 
@@ -117,7 +116,7 @@ export class RpcServer {
       if (error instanceof ApiError) return { ok: false, error: error.toWire() };
       const invalid = error instanceof ZodError || error instanceof SyntaxError;
       this.logger.error({ err: error, rpc_type: type }, invalid ? 'malformed command' : 'command handler failed');
-      return { ok: false, error: new ApiError('1000008').toWire() };
+      return { ok: false, error: new ApiError(Errors.PlatformInternalError).toWire() };
     }
   }
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 import { assertIdentifier } from './identifiers';
 import { queryRows, type SqlExecutor } from './sql-executor';
 
@@ -87,10 +87,10 @@ export class IdempotencyStore {
 
 /** The fingerprint policy: same scenario, same request, same target. */
 export function assertSameRequest(earlier: Pick<IdempotencyRecord, 'fingerprint' | 'scenario' | 'resource_id'>, request: IdempotentRequest): void {
-  if (earlier.scenario !== request.scenario) throw new ApiError('9000010');
+  if (earlier.scenario !== request.scenario) throw new ApiError(Errors.IdempotencyScenarioMismatch);
   const sameTarget = request.target === undefined || earlier.resource_id === request.target;
   if (earlier.fingerprint !== request.fingerprint || !sameTarget) {
-    throw new ApiError('9000039', request.conflictDetail ?? 'This Idempotency-Key was used with a different request');
+    throw new ApiError(Errors.IdempotencyConflict, request.conflictDetail ?? 'This Idempotency-Key was used with a different request');
   }
 }
 

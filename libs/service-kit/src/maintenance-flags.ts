@@ -1,4 +1,4 @@
-import { ApiError, MaintenanceChanged, type MaintainableService } from '@platform/contracts';
+import { ApiError, MaintenanceChanged, type MaintainableService, Errors } from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 import type { Clock } from './clock';
@@ -23,7 +23,7 @@ export class MaintenanceFlags {
     const flag = this.reader.get(service);
     if (!flag?.active) return;
     const back = flag.until && Date.parse(flag.until) > this.clock.now().getTime() ? ` (expected back at ${flag.until})` : '';
-    throw new ApiError('1000013', `${service} is in maintenance${back}${flag.note ? `: ${flag.note}` : ''}`);
+    throw new ApiError(Errors.PlatformMaintenance, `${service} is in maintenance${back}${flag.note ? `: ${flag.note}` : ''}`);
   }
 
   get ready(): Promise<void> {

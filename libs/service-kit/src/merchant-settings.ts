@@ -1,4 +1,4 @@
-import { ApiError, MerchantEnvironmentChanged, merchantEnvironmentKey, type Caller, type Environment, type MerchantEnvironment } from '@platform/contracts';
+import { ApiError, MerchantEnvironmentChanged, merchantEnvironmentKey, type Caller, type Environment, type MerchantEnvironment, Errors } from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 
@@ -34,8 +34,8 @@ export class MerchantSettings {
   /** The settings of an account that may take card payments now, or the spec's error: 0055001 while setup is incomplete, 0055002 while card payments are off. */
   async requireReadyForPayments(caller: Caller, waitMs = 3000): Promise<MerchantEnvironment> {
     const settings = await this.current(caller, waitMs);
-    if (!settings || !settings.setup_complete) throw new ApiError('0055001');
-    if (!settings.card_payments_enabled) throw new ApiError('0055002');
+    if (!settings || !settings.setup_complete) throw new ApiError(Errors.AccountNotReady);
+    if (!settings.card_payments_enabled) throw new ApiError(Errors.AccountCardPaymentsOff);
     return settings;
   }
 

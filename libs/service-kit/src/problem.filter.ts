@@ -1,7 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
-import { ApiError, type ErrorCode } from '@platform/contracts';
+import { ApiError, type ErrorCode, Errors } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
 import type { Metrics } from './metrics';
 import { buildProblem, negotiateLanguage } from './problem';
@@ -11,23 +11,23 @@ import './fastify-augment';
 function codeForFrameworkStatus(status: number): ErrorCode {
   switch (status) {
     case 400:
-      return '1000004';
+      return Errors.RequestJsonInvalid;
     case 404:
-      return '1000002';
+      return Errors.RequestRouteUnknown;
     case 405:
-      return '1000003';
+      return Errors.RequestMethodNotAllowed;
     case 413:
-      return '1000006';
+      return Errors.RequestBodyTooLarge;
     case 415:
-      return '1000007';
+      return Errors.RequestContentTypeUnsupported;
     case 422:
-      return '1000001';
+      return Errors.RequestSchemaInvalid;
     case 429:
-      return '1000005';
+      return Errors.RateLimitExceeded;
     case 503:
-      return '1000009';
+      return Errors.PlatformUnavailable;
     default:
-      return status >= 500 ? '1000008' : '1000001';
+      return status >= 500 ? Errors.PlatformInternalError : Errors.RequestSchemaInvalid;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
 import { CSRF_COOKIE } from '../three-ds/csrf';
 import { maintenancePage, notFoundPage, tooManyAttemptsPage, unavailablePage } from './three-ds.page';
@@ -52,8 +52,8 @@ export function setCsrfCookie(reply: FastifyReply, request: FastifyRequest, valu
 
 /** An unknown link gets a clear page, maintenance says so; anything else a calm "try again shortly". */
 export function sendFailurePage(reply: FastifyReply, error: unknown, logger: Logger): void {
-  if (error instanceof ApiError && error.code === '1000011') return sendPage(reply, 404, notFoundPage());
-  if (error instanceof ApiError && error.code === '1000013') return sendPage(reply, 503, maintenancePage());
+  if (error instanceof ApiError && error.code === Errors.ResourceNotFound) return sendPage(reply, 404, notFoundPage());
+  if (error instanceof ApiError && error.code === Errors.PlatformMaintenance) return sendPage(reply, 503, maintenancePage());
   logger.error({ err: error }, 'customer page failed');
   sendPage(reply, 503, unavailablePage());
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, DisputeRecorded, DisputeWon, GetPayment, pageOf, type Caller, type Dispute, type RequestOf, type RecordDispute } from '@platform/contracts';
+import { ApiError, DisputeRecorded, DisputeWon, GetPayment, pageOf, type Caller, type Dispute, type RequestOf, type RecordDispute, Errors } from '@platform/contracts';
 import { OutboxWriter, RpcClient } from '@platform/messaging';
 import { canMove, IdempotencyStore, ownerOf, type IdempotentRequest, type OperatorFilter, type SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
@@ -32,7 +32,7 @@ export class DisputeService {
 
   async get(caller: Caller, id: string): Promise<Dispute> {
     const row = await this.disputes.find(this.dataSource, caller, id);
-    if (!row) throw new ApiError('1000011', 'No dispute with this id');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No dispute with this id');
     return toDispute(row);
   }
 
@@ -58,12 +58,12 @@ export class DisputeService {
       const earlier = await keys.earlier(tx, caller, request);
       if (earlier) return earlier.response as Dispute;
       const row = await this.disputes.find(tx, caller, id, true);
-      if (!row) throw new ApiError('1000011', 'No dispute with this id');
+      if (!row) throw new ApiError(Errors.ResourceNotFound, 'No dispute with this id');
       const raced = await keys.earlier(tx, caller, request);
       if (raced) return raced.response as Dispute;
-      if (CLOSED.has(row.status)) throw new ApiError('1000012', `the dispute is ${row.status}; evidence is no longer accepted`);
+      if (CLOSED.has(row.status)) throw new ApiError(Errors.ResourceStateConflict, `the dispute is ${row.status}; evidence is no longer accepted`);
       if (row.evidence_due_at && now.getTime() >= new Date(row.evidence_due_at).getTime()) {
-        throw new ApiError('1000012', `evidence was due by ${new Date(row.evidence_due_at).toISOString()}`);
+        throw new ApiError(Errors.ResourceStateConflict, `evidence was due by ${new Date(row.evidence_due_at).toISOString()}`);
       }
       // The key is claimed before the note is written: a parallel request with it (for another dispute) waits here, then loses.
       if (!(await keys.claim(tx, caller, request))) return undefined;
@@ -78,7 +78,7 @@ export class DisputeService {
   /** A sandbox dispute on a paid payment of the caller's own sandbox key, created in the scenario's state. */
   async createSandbox(caller: Caller, body: { payment_code: string; scenario?: 'open' | 'won' | 'lost'; reason: Dispute['reason'] }, fingerprint: string, key: string): Promise<Dispute> {
     const now = this.clock.now();
-    if (caller.environment !== 'sandbox') throw new ApiError('0055502', 'Sandbox disputes are for sandbox keys only', {}, 403);
+    if (caller.environment !== 'sandbox') throw new ApiError(Errors.AuthCredentialsInvalid, 'Sandbox disputes are for sandbox keys only', {}, 403);
     const request: IdempotentRequest = { scope: 'dispute.sandbox', key, fingerprint, scenario: null };
     const earlier = await keys.earlier(this.dataSource, caller, request);
     if (earlier) return this.get(caller, earlier.resource_id!);
@@ -159,12 +159,12 @@ export class DisputeService {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const row = await this.disputes.findForOperator(tx, id, true);
-      if (!row) throw new ApiError('1000011', 'No dispute with this id');
-      if (CLOSED.has(row.status)) throw new ApiError('1000012', `the dispute is already ${row.status}`);
+      if (!row) throw new ApiError(Errors.ResourceNotFound, 'No dispute with this id');
+      if (CLOSED.has(row.status)) throw new ApiError(Errors.ResourceStateConflict, `the dispute is already ${row.status}`);
       const update: DisputeUpdate =
         step.action === 'resolve' ? { move: 'resolve', outcome: step.outcome, resolved_at: now } : step.action === 'evidence_submitted' ? { move: 'evidence_submitted', evidence_submitted_at: now } : { move: 'under_review' };
       const owner = ownerOf(row);
-      if (!canMove(DISPUTE_MOVES, update.move, row.status) || !(await this.disputes.transition(tx, owner, id, update))) throw new ApiError('1000012', `the dispute is ${row.status}`);
+      if (!canMove(DISPUTE_MOVES, update.move, row.status) || !(await this.disputes.transition(tx, owner, id, update))) throw new ApiError(Errors.ResourceStateConflict, `the dispute is ${row.status}`);
       if (update.move === 'resolve' && update.outcome === 'won') await this.publish(tx, 'won', row);
       const after = (await this.disputes.find(tx, owner, id))!;
       return { before: toDispute(row), after: { ...toDispute(after), merchant_code: row.merchant_code } };
@@ -173,7 +173,7 @@ export class DisputeService {
 
   private async paidPayment(caller: Caller, code: string) {
     const payment = await this.rpc.request(GetPayment, { code }, { caller });
-    if (payment.status !== 'paid') throw new ApiError('9000040', `payment ${code} is ${payment.status}`);
+    if (payment.status !== 'paid') throw new ApiError(Errors.ReversalPaymentNotPaid, `payment ${code} is ${payment.status}`);
     return payment;
   }
 

@@ -1,10 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AdvanceDispute, ApiError, CreateSandboxDispute, GetDispute, ListDisputes, RecordDispute, SubmitEvidence } from '@platform/contracts';
+import { AdvanceDispute, ApiError, CreateSandboxDispute, GetDispute, ListDisputes, RecordDispute, SubmitEvidence, Errors } from '@platform/contracts';
 import { RpcServer, callerOf, type CommandContext } from '@platform/messaging';
 import { DisputeService } from './dispute.service';
 
 function keyOf(context: CommandContext): string {
-  if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+  if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
   return context.idempotencyKey;
 }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseGuards, UseInterceptors } from '@nestjs/common';
-import { text } from '@platform/contracts';
+import { text, Errors } from '@platform/contracts';
 import { AuditService } from '../merchants/audit.service';
 import type { AuditRecord } from '../merchants/audit.repository';
 import { PagingQuerySchema, type Page } from '../validation/paging';
@@ -21,7 +21,7 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @ApiRoute({ summary: 'Read the operator audit log, newest first', tag: 'Operator API', security: 'operatorToken', query: AuditQuerySchema, responses: { 200: { description: '{data, meta}' } }, errors: ['1000001'] })
+  @ApiRoute({ summary: 'Read the operator audit log, newest first', tag: 'Operator API', security: 'operatorToken', query: AuditQuerySchema, responses: { 200: { description: '{data, meta}' } }, errors: [Errors.RequestSchemaInvalid] })
   list(@Query() query: unknown): Promise<Page<AuditRecord>> {
     const { page, per_page, target, action } = parseOrReject(AuditQuerySchema, query);
     return this.audit.list({ target, action }, page, per_page);

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 
@@ -30,7 +30,7 @@ export class AdminAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const authorization = request.headers.authorization ?? '';
     const token = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
-    if (!token || !timingSafeEqual(digest(token), this.expected)) throw new ApiError('1000010');
+    if (!token || !timingSafeEqual(digest(token), this.expected)) throw new ApiError(Errors.OperatorTokenInvalid);
     const named = request.headers['x-operator-id'];
     request.operator = typeof named === 'string' && OPERATOR_ID.test(named) ? named : 'operator';
     return true;

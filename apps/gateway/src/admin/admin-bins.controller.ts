@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BinRecordSchema, UpsertBin } from '@platform/contracts';
+import { BinRecordSchema, UpsertBin, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -30,7 +30,7 @@ export class AdminBinsController {
     security: 'operatorToken',
     body: BinBodySchema,
     responses: { 200: { description: 'The BIN as stored' } },
-    errors: ['1000001'],
+    errors: [Errors.RequestSchemaInvalid],
   })
   async upsert(@Param('environment') environment: string, @Param('bin') bin: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<unknown> {
     const env = parseOrReject(EnvironmentParamSchema, environment);

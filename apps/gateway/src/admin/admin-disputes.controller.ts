@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdvanceDispute, DISPUTE_STATUSES, ENVIRONMENTS, ListDisputes, RecordDispute, RecordDisputeBodySchema, type RequestOf } from '@platform/contracts';
+import { AdvanceDispute, DISPUTE_STATUSES, ENVIRONMENTS, ListDisputes, RecordDispute, RecordDisputeBodySchema, type RequestOf, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { idempotencyKeyOf, requestFingerprint } from '../api/v3-headers';
 import { AuditService } from '../merchants/audit.service';
@@ -27,7 +27,7 @@ export class AdminDisputesController {
   ) {}
 
   @Get()
-  @ApiRoute({ summary: 'Disputes of every merchant', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'A page of disputes with merchant_code' } }, errors: ['1000001'] })
+  @ApiRoute({ summary: 'Disputes of every merchant', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'A page of disputes with merchant_code' } }, errors: [Errors.RequestSchemaInvalid] })
   list(@Query() query: unknown, @Req() request: FastifyRequest) {
     const { page, per_page, environment, status } = parseOrReject(QueueQuerySchema, query);
     return this.rpc.request(ListDisputes, { page, per_page, environment, status: status ?? null, all_merchants: true }, { correlationId: request.correlationId });
@@ -41,7 +41,7 @@ export class AdminDisputesController {
     security: 'operatorToken',
     body: RecordDisputeBodySchema,
     responses: { 201: { description: 'The dispute' } },
-    errors: ['1000001', '1000011', '9000040', '9000039'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ReversalPaymentNotPaid, Errors.IdempotencyConflict],
   })
   async record(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const idempotencyKey = idempotencyKeyOf(request);
@@ -60,7 +60,7 @@ export class AdminDisputesController {
 
   @Post(':id/under-review')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Move an open dispute to under_review', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The dispute' } }, errors: ['1000011', '1000012'] })
+  @ApiRoute({ summary: 'Move an open dispute to under_review', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The dispute' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict] })
   underReview(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.advance(request, { id: parseOrReject(DisputeIdSchema, id), action: 'under_review' });
@@ -68,7 +68,7 @@ export class AdminDisputesController {
 
   @Post(':id/evidence-submitted')
   @HttpCode(200)
-  @ApiRoute({ summary: "Mark the platform's defence as submitted to the bank (evidence_submitted_at)", tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The dispute' } }, errors: ['1000011', '1000012'] })
+  @ApiRoute({ summary: "Mark the platform's defence as submitted to the bank (evidence_submitted_at)", tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The dispute' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict] })
   evidenceSubmitted(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.advance(request, { id: parseOrReject(DisputeIdSchema, id), action: 'evidence_submitted' });
@@ -82,7 +82,7 @@ export class AdminDisputesController {
     security: 'operatorToken',
     body: ResolveBodySchema,
     responses: { 200: { description: 'The dispute' } },
-    errors: ['1000001', '1000011', '1000012'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
   resolve(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { outcome } = parseOrReject(ResolveBodySchema, body);

@@ -1,7 +1,7 @@
 import { Body, Controller, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RATED_CURRENCIES, SetFxRate } from '@platform/contracts';
+import { RATED_CURRENCIES, SetFxRate, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -29,7 +29,7 @@ export class AdminFxRatesController {
     security: 'operatorToken',
     body: RateBodySchema,
     responses: { 200: { description: 'The rate as stored' } },
-    errors: ['1000001'],
+    errors: [Errors.RequestSchemaInvalid],
   })
   async set(@Param('currency') currency: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<unknown> {
     const code = parseOrReject(CurrencySchema, currency);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdjustWallet, GetWalletBalances, ListParkedEvents, ParkedEventSchema, ReplayParkedEvent, TrialBalance, WALLETS, StorableWireAmountSchema, WalletBalancesSchema, text } from '@platform/contracts';
+import { AdjustWallet, GetWalletBalances, ListParkedEvents, ParkedEventSchema, ReplayParkedEvent, TrialBalance, WALLETS, StorableWireAmountSchema, WalletBalancesSchema, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -48,7 +48,7 @@ export class AdminLedgerController {
     tag: 'Operator API',
     security: 'operatorToken',
     responses: { 200: { description: 'Whether the event changed the books now (false: it had been applied before)' } },
-    errors: ['1000001', '1000011', '1000012'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
   async replay(@Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.rpc.request(ReplayParkedEvent, { id: parseOrReject(z.string().regex(/^\d{1,18}$/, 'must be the number of a parked event'), id) }, { correlationId: request.correlationId });
@@ -63,7 +63,7 @@ export class AdminLedgerController {
     tag: 'Operator API',
     security: 'operatorToken',
     responses: { 200: { description: 'Available, pending settlement and reserved per wallet', schema: WalletBalancesSchema } },
-    errors: ['1000011'],
+    errors: [Errors.ResourceNotFound],
   })
   wallets(@Param('merchantCode') merchantCode: string, @Param('environment') environment: string, @Req() request: FastifyRequest) {
     return this.rpc.request(
@@ -80,7 +80,7 @@ export class AdminLedgerController {
     security: 'operatorToken',
     body: AdjustmentBodySchema,
     responses: { 201: { description: 'The journal transaction', schema: z.object({ transaction_id: z.string().uuid(), created: z.boolean() }) } },
-    errors: ['1000001', '1000011'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
   })
   async adjust(@Param('merchantCode') merchantCode: string, @Param('environment') environment: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const code = parseOrReject(MerchantCodeSchema, merchantCode);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Put, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ClearMaintenance, MAINTAINABLE_SERVICES, ServiceStatusItemSchema, SetMaintenance, text } from '@platform/contracts';
+import { ClearMaintenance, MAINTAINABLE_SERVICES, ServiceStatusItemSchema, SetMaintenance, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -34,7 +34,7 @@ export class AdminMaintenanceController {
     security: 'operatorToken',
     body: MaintenanceBodySchema,
     responses: { 200: { description: 'The service as the public status lists it', schema: ServiceStatusItemSchema } },
-    errors: ['1000001'],
+    errors: [Errors.RequestSchemaInvalid],
   })
   async set(@Param('service') service: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const name = parseOrReject(ServiceSchema, service);
@@ -46,7 +46,7 @@ export class AdminMaintenanceController {
 
   @Delete(':service')
   @HttpCode(204)
-  @ApiRoute({ summary: 'End the maintenance of a service', tag: 'Operator API', security: 'operatorToken', responses: { 204: { description: 'Ended (also when it was not in maintenance)' } }, errors: ['1000001'] })
+  @ApiRoute({ summary: 'End the maintenance of a service', tag: 'Operator API', security: 'operatorToken', responses: { 204: { description: 'Ended (also when it was not in maintenance)' } }, errors: [Errors.RequestSchemaInvalid] })
   async clear(@Param('service') service: string, @Req() request: FastifyRequest): Promise<void> {
     const name = parseOrReject(ServiceSchema, service);
     const result = await this.rpc.request(ClearMaintenance, { service: name }, { correlationId: request.correlationId });

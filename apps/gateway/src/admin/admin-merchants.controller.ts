@@ -25,6 +25,7 @@ import {
   settingsPatchSchema,
 } from './admin-schemas';
 import { ApiRoute } from '../openapi/api-route.decorator';
+import { Errors } from '@platform/contracts';
 
 function operatorAction(request: FastifyRequest): OperatorAction {
   return { actor: request.operator ?? 'operator', correlationId: request.correlationId };
@@ -42,34 +43,34 @@ export class AdminMerchantsController {
 
   @Post()
   @HttpCode(201)
-  @ApiRoute({ summary: 'Create a merchant', tag: 'Operator API', security: 'operatorToken', body: CreateMerchantSchema, responses: { 201: { description: 'The merchant', schema: MerchantViewSchema } }, errors: ['1000001'] })
+  @ApiRoute({ summary: 'Create a merchant', tag: 'Operator API', security: 'operatorToken', body: CreateMerchantSchema, responses: { 201: { description: 'The merchant', schema: MerchantViewSchema } }, errors: [Errors.RequestSchemaInvalid] })
   create(@Body() body: unknown, @Req() request: FastifyRequest): Promise<MerchantView> {
     return this.merchants.createMerchant(parseOrReject(CreateMerchantSchema, body), operatorAction(request));
   }
 
   @Get()
-  @ApiRoute({ summary: 'List merchants, newest first', tag: 'Operator API', security: 'operatorToken', query: PagingQuerySchema, responses: { 200: { description: '{data, meta}' } }, errors: ['1000001'] })
+  @ApiRoute({ summary: 'List merchants, newest first', tag: 'Operator API', security: 'operatorToken', query: PagingQuerySchema, responses: { 200: { description: '{data, meta}' } }, errors: [Errors.RequestSchemaInvalid] })
   list(@Query() query: unknown): Promise<Page<MerchantListRow>> {
     const paging = parseOrReject(PagingQuerySchema.strict(), query);
     return this.merchants.listMerchants(paging.page, paging.per_page);
   }
 
   @Get(':merchantCode')
-  @ApiRoute({ summary: 'Read a merchant with its environments and API keys (no secrets)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: ['1000011'] })
+  @ApiRoute({ summary: 'Read a merchant with its environments and API keys (no secrets)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: [Errors.ResourceNotFound] })
   read(@Param('merchantCode') merchantCode: string): Promise<MerchantDetail> {
     return this.merchants.getMerchant(merchantCode);
   }
 
   @Post(':merchantCode/deactivate')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Deactivate a merchant: its keys answer 0055502', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: ['1000011'] })
+  @ApiRoute({ summary: 'Deactivate a merchant: its keys answer 0055502', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: [Errors.ResourceNotFound] })
   deactivate(@Param('merchantCode') merchantCode: string, @Req() request: FastifyRequest): Promise<MerchantDetail> {
     return this.merchants.setStatus(merchantCode, 'inactive', operatorAction(request));
   }
 
   @Post(':merchantCode/activate')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Activate a merchant again', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: ['1000011'] })
+  @ApiRoute({ summary: 'Activate a merchant again', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: [Errors.ResourceNotFound] })
   activate(@Param('merchantCode') merchantCode: string, @Req() request: FastifyRequest): Promise<MerchantDetail> {
     return this.merchants.setStatus(merchantCode, 'active', operatorAction(request));
   }
@@ -77,7 +78,7 @@ export class AdminMerchantsController {
   /** Issues a new key for the environment: it raises key_version and retires the previous key after the grace period. */
   @Post(':merchantCode/api-keys')
   @HttpCode(201)
-  @ApiRoute({ summary: 'Issue (rotate) the API key of an environment; key_version rises', tag: 'Operator API', security: 'operatorToken', body: IssueApiKeySchema, responses: { 201: { description: 'The key and its secret, shown once', schema: IssuedApiKeySchema } }, errors: ['1000001', '1000011'] })
+  @ApiRoute({ summary: 'Issue (rotate) the API key of an environment; key_version rises', tag: 'Operator API', security: 'operatorToken', body: IssueApiKeySchema, responses: { 201: { description: 'The key and its secret, shown once', schema: IssuedApiKeySchema } }, errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound] })
   issueKey(@Param('merchantCode') merchantCode: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<IssuedApiKey> {
     const { environment, previous_key_grace_seconds: grace } = parseOrReject(IssueApiKeySchema, body);
     return this.merchants.issueApiKey(merchantCode, environment, operatorAction(request), grace);
@@ -86,13 +87,13 @@ export class AdminMerchantsController {
   /** A leaked key stops working now; issue a new one for the environment alongside. */
   @Post(':merchantCode/api-keys/:apiKey/revoke')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Revoke one API key at once (a leaked secret)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The revoked key and when' } }, errors: ['1000011'] })
+  @ApiRoute({ summary: 'Revoke one API key at once (a leaked secret)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The revoked key and when' } }, errors: [Errors.ResourceNotFound] })
   revokeKey(@Param('merchantCode') merchantCode: string, @Param('apiKey') apiKey: string, @Req() request: FastifyRequest) {
     return this.merchants.revokeApiKey(merchantCode, apiKey, operatorAction(request));
   }
 
   @Patch(':merchantCode/environments/:environment')
-  @ApiRoute({ summary: 'Change the settings of a merchant environment', tag: 'Operator API', security: 'operatorToken', body: settingsPatchSchema('live', false), responses: { 200: { description: 'The whole settings object', schema: SettingsViewSchema } }, errors: ['1000001', '1000011'] })
+  @ApiRoute({ summary: 'Change the settings of a merchant environment', tag: 'Operator API', security: 'operatorToken', body: settingsPatchSchema('live', false), responses: { 200: { description: 'The whole settings object', schema: SettingsViewSchema } }, errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound] })
   patchSettings(
     @Param('merchantCode') merchantCode: string,
     @Param('environment') environmentParam: string,

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ConfirmOrderLate } from '@platform/contracts';
+import { ConfirmOrderLate, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -29,7 +29,7 @@ export class AdminOrdersController {
     tag: 'Operator API',
     security: 'operatorToken',
     responses: { 200: { description: 'The order, paid' } },
-    errors: ['1000001', '1000011', '1000012'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
   async confirm(@Param('orderCode') orderCode: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});

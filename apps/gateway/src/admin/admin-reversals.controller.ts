@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideReversal, ENVIRONMENTS, ListReversals, REVERSAL_STATUSES, type RequestOf, text } from '@platform/contracts';
+import { DecideReversal, ENVIRONMENTS, ListReversals, REVERSAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -35,7 +35,7 @@ export class AdminReversalsController {
     tag: 'Operator API',
     security: 'operatorToken',
     responses: { 200: { description: 'A page of reversals with merchant_code' } },
-    errors: ['1000001'],
+    errors: [Errors.RequestSchemaInvalid],
   })
   queue(@Query() query: unknown, @Req() request: FastifyRequest) {
     const { page, per_page, environment, status, operation_type } = parseOrReject(QueueQuerySchema, query);
@@ -48,7 +48,7 @@ export class AdminReversalsController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Approve: the amount is reserved, the refund awaits the provider', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: ['1000011', '1000012', '9000020'] })
+  @ApiRoute({ summary: 'Approve: the amount is reserved, the refund awaits the provider', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.BalanceInsufficient] })
   approve(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'approve' });
@@ -62,7 +62,7 @@ export class AdminReversalsController {
     security: 'operatorToken',
     body: CompleteBodySchema,
     responses: { 200: { description: 'The reversal' } },
-    errors: ['1000001', '1000011', '1000012'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
   complete(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { provider_reference } = parseOrReject(CompleteBodySchema, body);
@@ -71,7 +71,7 @@ export class AdminReversalsController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Reject before completion; a reservation is released', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: ['1000011', '1000012'] })
+  @ApiRoute({ summary: 'Reject before completion; a reservation is released', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict] })
   reject(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'reject' });
@@ -79,7 +79,7 @@ export class AdminReversalsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Cancel before completion; a reservation is released', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: ['1000011', '1000012'] })
+  @ApiRoute({ summary: 'Cancel before completion; a reservation is released', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict] })
   cancel(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'cancel' });

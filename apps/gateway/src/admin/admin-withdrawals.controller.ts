@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf, text } from '@platform/contracts';
+import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -26,7 +26,7 @@ export class AdminWithdrawalsController {
   ) {}
 
   @Get()
-  @ApiRoute({ summary: 'Withdrawals of every merchant (default: requested)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'A page of withdrawals with merchant_code' } }, errors: ['1000001'] })
+  @ApiRoute({ summary: 'Withdrawals of every merchant (default: requested)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'A page of withdrawals with merchant_code' } }, errors: [Errors.RequestSchemaInvalid] })
   queue(@Query() query: unknown, @Req() request: FastifyRequest) {
     const { page, per_page, environment, status } = parseOrReject(QueueQuerySchema, query);
     return this.rpc.request(ListWithdrawals, { page, per_page, environment, status: status ?? 'requested', all_merchants: true }, { correlationId: request.correlationId });
@@ -40,7 +40,7 @@ export class AdminWithdrawalsController {
     security: 'operatorToken',
     body: SendBodySchema,
     responses: { 200: { description: 'The withdrawal' } },
-    errors: ['1000001', '1000011', '1000012'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
   send(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { tx_hash } = parseOrReject(SendBodySchema, body);
@@ -55,7 +55,7 @@ export class AdminWithdrawalsController {
     security: 'operatorToken',
     body: RejectBodySchema,
     responses: { 200: { description: 'The withdrawal' } },
-    errors: ['1000001', '1000011', '1000012'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
   reject(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { reason } = parseOrReject(RejectBodySchema, body);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateSandboxDispute, DISPUTE_STATUSES, DisputeSchema, EvidenceBodySchema, GetDispute, ListDisputes, PaginationMetaSchema, SandboxDisputeBodySchema, SubmitEvidence } from '@platform/contracts';
+import { CreateSandboxDispute, DISPUTE_STATUSES, DisputeSchema, EvidenceBodySchema, GetDispute, ListDisputes, PaginationMetaSchema, SandboxDisputeBodySchema, SubmitEvidence, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -25,7 +25,7 @@ export class V3DisputesController {
     tag: 'Account Operations API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'A page of disputes', schema: z.object({ data: z.array(DisputeSchema), meta: PaginationMetaSchema }) } },
-    errors: ['1000001'],
+    errors: [Errors.RequestSchemaInvalid],
   })
   list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const { page, per_page, status } = parseOrReject(DisputeListQuerySchema, query);
@@ -33,7 +33,7 @@ export class V3DisputesController {
   }
 
   @Get('disputes/:id')
-  @ApiRoute({ summary: 'One dispute of the caller', tag: 'Account Operations API v3', security: 'v3Signature', responses: { 200: { description: 'The dispute', schema: DisputeSchema } }, errors: ['1000001', '1000011'] })
+  @ApiRoute({ summary: 'One dispute of the caller', tag: 'Account Operations API v3', security: 'v3Signature', responses: { 200: { description: 'The dispute', schema: DisputeSchema } }, errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound] })
   get(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     return this.rpc.request(GetDispute, { id: parseOrReject(DisputeIdSchema, id) }, { caller, correlationId: request.correlationId });
   }
@@ -46,7 +46,7 @@ export class V3DisputesController {
     security: 'v3Signature',
     body: EvidenceBodySchema,
     responses: { 200: { description: 'The dispute, status unchanged', schema: DisputeSchema } },
-    errors: ['1000001', '1000011', '1000012', '9000039'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.IdempotencyConflict],
   })
   evidence(@Param('id') id: string, @Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const disputeId = parseOrReject(DisputeIdSchema, id);
@@ -67,7 +67,7 @@ export class V3DisputesController {
     security: 'v3Signature',
     body: SandboxDisputeBodySchema,
     responses: { 201: { description: 'The dispute; an identical repeat returns the same dispute', schema: DisputeSchema } },
-    errors: ['1000001', '1000011', '0055502', '9000039', '9000040'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.AuthCredentialsInvalid, Errors.IdempotencyConflict, Errors.ReversalPaymentNotPaid],
   })
   sandbox(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const idempotencyKey = idempotencyKeyOf(request);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreatePayment, CreatePaymentBodySchema, GetPayment, PaymentSchema, type Payment } from '@platform/contracts';
+import { CreatePayment, CreatePaymentBodySchema, GetPayment, PaymentSchema, type Payment, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -27,7 +27,7 @@ export class V3PaymentsController {
       201: { description: 'The new payment', schema: PaymentSchema },
       200: { description: 'A repeat with the same Idempotency-Key: the original payment', schema: PaymentSchema },
     },
-    errors: ['1000001', '0055001', '0055002', '9000005', '9000007', '9000038', '9000039', '9000010'],
+    errors: [Errors.RequestSchemaInvalid, Errors.AccountNotReady, Errors.AccountCardPaymentsOff, Errors.PaymentAmountOutsideLimits, Errors.PaymentReferenceReused, Errors.PaymentReturnUrlInvalid, Errors.IdempotencyConflict, Errors.IdempotencyScenarioMismatch],
   })
   async create(
     @Body() body: unknown,
@@ -54,7 +54,7 @@ export class V3PaymentsController {
     tag: 'Payments API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'The payment', schema: PaymentSchema } },
-    errors: ['1000011'],
+    errors: [Errors.ResourceNotFound],
   })
   read(@Param('code') code: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest): Promise<Payment> {
     return this.rpc.request(GetPayment, { code: parseOrReject(PaymentCodeSchema, code) }, { caller, correlationId: request.correlationId });

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GetReversal, ListReversals, PaginationMetaSchema, REVERSAL_STATUSES, RequestReversal, RequestReversalBodySchema, ReversalSchema, type Reversal } from '@platform/contracts';
+import { GetReversal, ListReversals, PaginationMetaSchema, REVERSAL_STATUSES, RequestReversal, RequestReversalBodySchema, ReversalSchema, type Reversal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -28,7 +28,7 @@ export class V3RefundsController {
     security: 'v3Signature',
     body: RequestReversalBodySchema,
     responses: { 202: { description: 'The reversal; a repeat with the same Idempotency-Key returns the original body', schema: ReversalSchema } },
-    errors: ['1000001', '1000011', '9000010', '9000039', '9000040', '9000041', '9000020'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.IdempotencyScenarioMismatch, Errors.IdempotencyConflict, Errors.ReversalPaymentNotPaid, Errors.ReversalAlreadyExists, Errors.BalanceInsufficient],
   })
   async request(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Reversal> {
     const idempotencyKey = idempotencyKeyOf(request);
@@ -49,7 +49,7 @@ export class V3RefundsController {
     tag: 'Account Operations API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'A page of reversals', schema: z.object({ data: z.array(ReversalSchema), meta: PaginationMetaSchema }) } },
-    errors: ['1000001'],
+    errors: [Errors.RequestSchemaInvalid],
   })
   list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const { page, per_page, status, operation_type } = parseOrReject(ReversalListQuerySchema, query);
@@ -66,7 +66,7 @@ export class V3RefundsController {
     tag: 'Account Operations API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'The reversal', schema: ReversalSchema } },
-    errors: ['1000001', '1000011'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
   })
   get(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     return this.rpc.request(GetReversal, { id: parseOrReject(ReversalIdSchema, id) }, { caller, correlationId: request.correlationId });

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GetWebhookDelivery, ListWebhookDeliveries, PaginationMetaSchema, RetryWebhookDelivery, WebhookDeliveryDetailSchema, WebhookDeliverySchema } from '@platform/contracts';
+import { GetWebhookDelivery, ListWebhookDeliveries, PaginationMetaSchema, RetryWebhookDelivery, WebhookDeliveryDetailSchema, WebhookDeliverySchema, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -25,7 +25,7 @@ export class V3WebhooksController {
     tag: 'Account Operations API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'A page of deliveries', schema: z.object({ data: z.array(WebhookDeliverySchema), meta: PaginationMetaSchema }) } },
-    errors: ['1000001'],
+    errors: [Errors.RequestSchemaInvalid],
   })
   list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const { page, per_page, status } = parseOrReject(DeliveryListQuerySchema, query);
@@ -42,7 +42,7 @@ export class V3WebhooksController {
     tag: 'Account Operations API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'The delivery', schema: WebhookDeliveryDetailSchema } },
-    errors: ['1000001', '1000011'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
   })
   detail(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     return this.rpc.request(
@@ -59,7 +59,7 @@ export class V3WebhooksController {
     tag: 'Account Operations API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'The re-queued delivery', schema: WebhookDeliveryDetailSchema } },
-    errors: ['1000001', '1000011', '1000012', '9000039'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.IdempotencyConflict],
   })
   retry(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const deliveryId = parseOrReject(DeliveryIdSchema, id);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GetWithdrawal, ListWithdrawals, PaginationMetaSchema, RequestWithdrawal, RequestWithdrawalBodySchema, WITHDRAWAL_STATUSES, WithdrawalSchema, type Withdrawal } from '@platform/contracts';
+import { GetWithdrawal, ListWithdrawals, PaginationMetaSchema, RequestWithdrawal, RequestWithdrawalBodySchema, WITHDRAWAL_STATUSES, WithdrawalSchema, type Withdrawal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -28,7 +28,7 @@ export class V3WithdrawalsController {
     security: 'v3Signature',
     body: RequestWithdrawalBodySchema,
     responses: { 201: { description: 'The withdrawal; a repeat with the same Idempotency-Key returns the original body', schema: WithdrawalSchema } },
-    errors: ['1000001', '1000030', '9000010', '9000019', '9000020', '9000021', '9000022', '9000039'],
+    errors: [Errors.RequestSchemaInvalid, Errors.WithdrawalBurnAddressRefused, Errors.IdempotencyScenarioMismatch, Errors.WithdrawalBelowMinimum, Errors.BalanceInsufficient, Errors.WithdrawalAboveDailyLimit, Errors.WithdrawalBlockedNegativeBalance, Errors.IdempotencyConflict],
   })
   async request(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Withdrawal> {
     const idempotencyKey = idempotencyKeyOf(request);
@@ -49,7 +49,7 @@ export class V3WithdrawalsController {
     tag: 'Account Operations API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'A page of withdrawals', schema: z.object({ data: z.array(WithdrawalSchema), meta: PaginationMetaSchema }) } },
-    errors: ['1000001'],
+    errors: [Errors.RequestSchemaInvalid],
   })
   list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const { page, per_page, status } = parseOrReject(WithdrawalListQuerySchema, query);
@@ -62,7 +62,7 @@ export class V3WithdrawalsController {
     tag: 'Account Operations API v3',
     security: 'v3Signature',
     responses: { 200: { description: 'The withdrawal', schema: WithdrawalSchema } },
-    errors: ['1000001', '1000011'],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
   })
   get(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     return this.rpc.request(GetWithdrawal, { id: parseOrReject(WithdrawalIdSchema, id) }, { caller, correlationId: request.correlationId });

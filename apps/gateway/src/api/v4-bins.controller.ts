@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BinInfoSchema, BinLookup, type BinInfo } from '@platform/contracts';
+import { BinInfoSchema, BinLookup, type BinInfo, Errors } from '@platform/contracts';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
@@ -22,7 +22,7 @@ export class V4BinsController {
     security: 'v4Signature',
     query: BinQuerySchema,
     responses: { 200: { description: 'BIN information', schema: z.object({ data: BinInfoSchema }) } },
-    errors: ['1000001', '0055210', '0055235', '0055233', '0055230'],
+    errors: [Errors.RequestSchemaInvalid, Errors.BinMalformed, Errors.OrderAmountRefused, Errors.BinUnknown, Errors.BinNoChannel],
   })
   async lookup(
     @Param('bin') bin: string,

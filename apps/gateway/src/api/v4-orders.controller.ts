@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateOrder, GetOrder, OrderSchema, SetSandboxOrderResult, type Order } from '@platform/contracts';
+import { CreateOrder, GetOrder, OrderSchema, SetSandboxOrderResult, type Order, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { sealSecret } from '@platform/signing';
 import { CONFIG, cardDataKey, cardSealContext } from '@platform/service-kit';
@@ -34,7 +34,7 @@ export class V4OrdersController {
     security: 'v4Signature',
     body: CreateOrderBodySchema,
     responses: { 201: { description: 'The new order', schema: OrderAnswer }, 200: { description: 'A repeat with the same content: the order as it stands', schema: OrderAnswer } },
-    errors: ['1000001', '0055001', '0055002', '0055235', '0055233', '0055230', '0055234', '0055503'],
+    errors: [Errors.RequestSchemaInvalid, Errors.AccountNotReady, Errors.AccountCardPaymentsOff, Errors.OrderAmountRefused, Errors.BinUnknown, Errors.BinNoChannel, Errors.CardDetailsInvalid, Errors.OrderDuplicateConflict],
   })
   async create(
     @Body() body: unknown,
@@ -62,7 +62,7 @@ export class V4OrdersController {
     tag: 'Direct API v4',
     security: 'v4Signature',
     responses: { 200: { description: 'The order', schema: OrderAnswer } },
-    errors: ['0055402'],
+    errors: [Errors.OrderNotFound],
   })
   async read(@Param('merchantOrderId') merchantOrderId: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest): Promise<{ data: Order }> {
     const id = parseOrReject(MerchantOrderIdSchema, merchantOrderId);
@@ -77,7 +77,7 @@ export class V4OrdersController {
     security: 'v4Signature',
     body: SandboxResultBodySchema,
     responses: { 200: { description: 'The order after the result', schema: OrderAnswer } },
-    errors: ['1000001', '0055402', '0055404'],
+    errors: [Errors.RequestSchemaInvalid, Errors.OrderNotFound, Errors.OrderStateConflict],
   })
   async sandboxResult(
     @Param('merchantOrderId') merchantOrderId: string,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, type ProblemExtras, type RefinedAuditEvent, type RetryClass } from '@platform/contracts';
+import { ApiError, type ProblemExtras, type RefinedAuditEvent, type RetryClass, Errors } from '@platform/contracts';
 import { verifyV3Request, verifyV4Request, type VerifyResult } from '@platform/signing';
 import { CONFIG, Clock } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -38,13 +38,13 @@ export class RequestAuthenticator {
     const prefix = scheme === 'v4' ? 'x-cek' : 'x-cav';
     const credential = await this.usableCredential(header(request, `${prefix}-api-key`));
     if (scheme === 'v4') this.assertV4Identity(request, credential);
-    if (!credential.merchantActive) throw new ApiError('0055502', 'The account is not active', event('auth.account_inactive', 'do_not_retry'), 403);
+    if (!credential.merchantActive) throw new ApiError(Errors.AuthCredentialsInvalid, 'The account is not active', event('auth.account_inactive', 'do_not_retry'), 403);
     if (scheme === 'v4' && !credential.directApiEnabled) {
-      throw new ApiError('0055502', 'Direct API access is not open for this environment', event('auth.direct_api_closed'), 403);
+      throw new ApiError(Errors.AuthCredentialsInvalid, 'Direct API access is not open for this environment', event('auth.direct_api_closed'), 403);
     }
     if (!credential.allowlist.allows(request.ip)) {
       throw new ApiError(
-        '0055501',
+        Errors.AuthIpNotAllowed,
         credential.allowlist.empty ? 'The IP allowlist of this environment is empty' : 'The caller address is not on the IP allowlist',
         credential.allowlist.empty ? event('auth.ip_allowlist_empty') : {},
       );
@@ -65,20 +65,20 @@ export class RequestAuthenticator {
   private async usableCredential(apiKey: string | undefined): Promise<Credential> {
     const credential = apiKey ? await this.directory.find(apiKey) : null;
     if (!credential || (credential.expiresAt && credential.expiresAt.getTime() <= this.clock.now().getTime())) {
-      throw new ApiError('0055502', 'Unknown or retired API key', event('auth.api_key_unknown'));
+      throw new ApiError(Errors.AuthCredentialsInvalid, 'Unknown or retired API key', event('auth.api_key_unknown'));
     }
     return credential;
   }
 
   private assertV4Identity(request: FastifyRequest, credential: Credential): void {
     if (header(request, 'x-cek-environment') !== credential.environment) {
-      throw new ApiError('0055502', 'X-CEK-Environment does not match the environment of the API key', event('auth.environment_mismatch'));
+      throw new ApiError(Errors.AuthCredentialsInvalid, 'X-CEK-Environment does not match the environment of the API key', event('auth.environment_mismatch'));
     }
     const merchantCode = header(request, 'x-cek-merchant-code');
     const required = credential.environment === 'sandbox';
     if ((required || merchantCode !== undefined) && merchantCode !== credential.merchantCode) {
       throw new ApiError(
-        '0055502',
+        Errors.AuthCredentialsInvalid,
         merchantCode === undefined ? 'X-CEK-Merchant-Code is required in sandbox' : 'X-CEK-Merchant-Code does not match the account',
         event(merchantCode === undefined ? 'auth.merchant_code_missing' : 'auth.merchant_code_mismatch'),
       );
@@ -109,12 +109,12 @@ export class RequestAuthenticator {
     if (result.ok) return;
     switch (result.reason) {
       case 'bad_format':
-        throw new ApiError('0055504', 'Timestamp must be 10 digits and the signature 64 lowercase hex characters');
+        throw new ApiError(Errors.AuthHeadersMalformed, 'Timestamp must be 10 digits and the signature 64 lowercase hex characters');
       case 'stale':
-        throw new ApiError('0055504', `Timestamp is more than ${this.config.TIMESTAMP_TOLERANCE_SECONDS} seconds off the platform clock`, event('auth.timestamp_out_of_window'));
+        throw new ApiError(Errors.AuthHeadersMalformed, `Timestamp is more than ${this.config.TIMESTAMP_TOLERANCE_SECONDS} seconds off the platform clock`, event('auth.timestamp_out_of_window'));
       case 'mismatch':
         throw new ApiError(
-          '0055505',
+          Errors.AuthSignatureInvalid,
           `The signature does not match: HMAC-SHA256 with the secret of this key over timestamp, uppercase method, ${scheme === 'v4' ? 'path without the query' : 'path with its query'} and SHA-256 hex of the exact body bytes, joined by line feeds`,
         );
     }

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -17,7 +17,7 @@ export function installJsonOnly(app: NestFastifyApplication): void {
     .addHook('onRequest', async (request: FastifyRequest) => {
       if (!hasBody(request)) return;
       if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
-        throw new ApiError('1000007', 'Send the body as application/json');
+        throw new ApiError(Errors.RequestContentTypeUnsupported, 'Send the body as application/json');
       }
     });
 }

@@ -1,7 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import { ApiError, UNSAFE_TEXT_MESSAGE, unsafeTextFields } from '@platform/contracts';
+import { ApiError, UNSAFE_TEXT_MESSAGE, unsafeTextFields, Errors } from '@platform/contracts';
 
 /**
  * After authentication and before any handler: no body field, query parameter or path
@@ -15,7 +15,7 @@ export class TextSafetyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const fields = [...unsafeTextFields(request.body), ...unsafeTextFields(request.query), ...unsafeTextFields(request.params)];
     if (fields.length > 0) {
-      throw new ApiError('1000001', 'Text fields must not contain control characters or unpaired surrogates', {
+      throw new ApiError(Errors.RequestSchemaInvalid, 'Text fields must not contain control characters or unpaired surrogates', {
         errors: Object.fromEntries(fields.map((field) => [field, [UNSAFE_TEXT_MESSAGE]])),
       });
     }

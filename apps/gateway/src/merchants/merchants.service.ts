@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ENVIRONMENTS, type Environment } from '@platform/contracts';
+import { ApiError, ENVIRONMENTS, type Environment, Errors } from '@platform/contracts';
 import { sealSecret } from '@platform/signing';
 import { Clock, CONFIG, masterKey } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -71,14 +71,14 @@ export class MerchantsService {
       });
       if (created) return view(merchant);
     }
-    throw new ApiError('1000009', 'could not allocate an account number; retry');
+    throw new ApiError(Errors.PlatformUnavailable, 'could not allocate an account number; retry');
   }
 
   /** `graceSeconds` (0 to KEY_ROTATION_GRACE_SECONDS) is how long the previous keys keep working; 0 revokes them now. */
   async issueApiKey(merchantCode: string, environment: Environment, by: OperatorAction, graceSeconds = this.config.KEY_ROTATION_GRACE_SECONDS): Promise<IssuedApiKey> {
     const issued = await this.dataSource.transaction(async (tx) => {
       const merchant = await this.merchants.findMerchant(tx, merchantCode, true);
-      if (!merchant) throw new ApiError('1000011', `merchant ${merchantCode} does not exist`);
+      if (!merchant) throw new ApiError(Errors.ResourceNotFound, `merchant ${merchantCode} does not exist`);
       const keyVersion = ((await this.merchants.newestKey(tx, merchantCode, environment))?.key_version ?? 0) + 1;
       const graceEnds = new Date(this.clock.now().getTime() + Math.min(graceSeconds, this.config.KEY_ROTATION_GRACE_SECONDS) * 1000);
       const retiring = await this.merchants.expireKeys(tx, merchantCode, environment, graceEnds);
@@ -120,7 +120,7 @@ export class MerchantsService {
     const revoked = await this.dataSource.transaction(async (tx) => {
       const now = this.clock.now();
       const key = await this.merchants.revokeKey(tx, merchantCode, apiKey, now);
-      if (!key) throw new ApiError('1000011', 'No working API key with this value for this merchant');
+      if (!key) throw new ApiError(Errors.ResourceNotFound, 'No working API key with this value for this merchant');
       await this.audit.append(tx, { ...byAudit(by), action: 'api_key.revoke', target: `${merchantCode}/${key.environment}`, before: { api_key: apiKey, key_version: key.key_version }, after: { revoked_at: now.toISOString() } });
       await this.broadcast.publish(tx, merchantCode);
       return key;
@@ -132,7 +132,7 @@ export class MerchantsService {
   async patchSettings(merchantCode: string, environment: Environment, patch: SettingsPatch, by: OperatorAction): Promise<EnvironmentSettings> {
     const updated = await this.dataSource.transaction(async (tx) => {
       const before = await this.merchants.findSettings(tx, merchantCode, environment, true);
-      if (!before) throw new ApiError('1000011', `merchant ${merchantCode} does not exist`);
+      if (!before) throw new ApiError(Errors.ResourceNotFound, `merchant ${merchantCode} does not exist`);
       const after: EnvironmentSettings = { ...before, ...patch };
       await this.merchants.updateSettings(tx, after);
       await this.audit.append(tx, { ...byAudit(by), action: 'environment_settings.update', target: `${merchantCode}/${environment}`, before, after });
@@ -150,7 +150,7 @@ export class MerchantsService {
 
   async getMerchant(merchantCode: string): Promise<MerchantDetail> {
     const merchant = await this.merchants.findMerchantWithCreation(this.dataSource, merchantCode);
-    if (!merchant) throw new ApiError('1000011', `merchant ${merchantCode} does not exist`);
+    if (!merchant) throw new ApiError(Errors.ResourceNotFound, `merchant ${merchantCode} does not exist`);
     const [sandbox, live, apiKeys] = await Promise.all([
       this.merchants.findSettings(this.dataSource, merchantCode, 'sandbox'),
       this.merchants.findSettings(this.dataSource, merchantCode, 'live'),
@@ -163,7 +163,7 @@ export class MerchantsService {
   async setStatus(merchantCode: string, status: MerchantRow['status'], by: OperatorAction): Promise<MerchantDetail> {
     await this.dataSource.transaction(async (tx) => {
       const before = await this.merchants.findMerchant(tx, merchantCode, true);
-      if (!before) throw new ApiError('1000011', `merchant ${merchantCode} does not exist`);
+      if (!before) throw new ApiError(Errors.ResourceNotFound, `merchant ${merchantCode} does not exist`);
       if (before.status === status) return;
       await this.merchants.setStatus(tx, merchantCode, status);
       await this.audit.append(tx, {

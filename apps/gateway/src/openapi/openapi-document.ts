@@ -4,7 +4,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { z } from 'zod';
-import { AUDIT_EVENTS, ERROR_CATALOGUE, RETRY_CLASSES } from '@platform/contracts';
+import { AUDIT_EVENTS, ERROR_CATALOGUE, RETRY_CLASSES, Errors } from '@platform/contracts';
 import { API_ROUTE, type ApiRouteDescription } from './api-route.decorator';
 
 type JsonObject = Record<string, unknown>;
@@ -29,10 +29,10 @@ function joinPath(...parts: string[]): string {
 }
 
 const AUTH_ERRORS: Record<ApiRouteDescription['security'], string[]> = {
-  v4Signature: ['0055501', '0055502', '0055504', '0055505', '1000005'],
-  v3Signature: ['0055501', '0055502', '0055504', '0055505', '1000005'],
-  operatorToken: ['1000010'],
-  none: ['1000005'],
+  v4Signature: [Errors.AuthIpNotAllowed, Errors.AuthCredentialsInvalid, Errors.AuthHeadersMalformed, Errors.AuthSignatureInvalid, Errors.RateLimitExceeded],
+  v3Signature: [Errors.AuthIpNotAllowed, Errors.AuthCredentialsInvalid, Errors.AuthHeadersMalformed, Errors.AuthSignatureInvalid, Errors.RateLimitExceeded],
+  operatorToken: [Errors.OperatorTokenInvalid],
+  none: [Errors.RateLimitExceeded],
 };
 
 const PROBLEM_SCHEMA = {
@@ -150,7 +150,7 @@ export class OpenApiDocument {
         ...(response.schema ? { content: { 'application/json': { schema: jsonSchema(response.schema) } } } : {}),
       };
     }
-    for (const code of [...AUTH_ERRORS[description.security], ...(description.errors ?? []), '1000008', '1000009']) {
+    for (const code of [...AUTH_ERRORS[description.security], ...(description.errors ?? []), Errors.PlatformInternalError, Errors.PlatformUnavailable]) {
       const entry = ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE];
       const status = String(entry.status);
       const existing = responses[status] as { description: string } | undefined;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
 import { CONFIG, LOGGER, SlidingWindowLimiter, type LimitDecision } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -44,7 +44,7 @@ export class RateLimits implements OnModuleDestroy {
     void reply.header('x-ratelimit-remaining', String(decision.remaining));
     if (!decision.allowed) {
       void reply.header('retry-after', String(decision.retryAfterSeconds));
-      throw new ApiError('1000005', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s`);
+      throw new ApiError(Errors.RateLimitExceeded, `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} s`);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 
 /** Field path → messages, the `errors` member of a 1000001 problem. */
 export function fieldErrors(issues: z.ZodIssue[]): Record<string, string[]> {
@@ -19,5 +19,5 @@ export function fieldErrors(issues: z.ZodIssue[]): Record<string, string[]> {
 export function parseOrReject<S extends z.ZodTypeAny>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new ApiError('1000001', 'Request does not match the schema', { errors: fieldErrors(result.error.issues) });
+  throw new ApiError(Errors.RequestSchemaInvalid, 'Request does not match the schema', { errors: fieldErrors(result.error.issues) });
 }

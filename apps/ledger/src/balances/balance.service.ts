@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, WALLETS, type Caller, type MerchantEnvironment } from '@platform/contracts';
+import { ApiError, WALLETS, type Caller, type MerchantEnvironment, Errors } from '@platform/contracts';
 import { Decimal } from '@platform/money';
 import { MerchantSettings } from '@platform/service-kit';
 import { Journal } from '../journal/journal';
@@ -44,7 +44,7 @@ export class BalanceService {
 
   async wallets(merchantCode: string, environment: 'sandbox' | 'live') {
     const merchant = this.settings.get(merchantCode, environment);
-    if (!merchant) throw new ApiError('1000011', 'No such merchant environment');
+    if (!merchant) throw new ApiError(Errors.ResourceNotFound, 'No such merchant environment');
     const parts = await this.journal.merchantBalances(this.dataSource, { merchantCode, environment }, merchant.base_currency);
     const of = (wallet: string, part: Part) => parts.find((row) => row.wallet === wallet && row.part === part)?.balance.toFixed(2) ?? '0.00';
     return {
@@ -57,7 +57,7 @@ export class BalanceService {
 
   private async read(caller: Caller): Promise<{ merchant: MerchantEnvironment; parts: { wallet: string; part: string; balance: Decimal }[] }> {
     const merchant = await this.settings.current(caller);
-    if (!merchant) throw new ApiError('0055502');
+    if (!merchant) throw new ApiError(Errors.AuthCredentialsInvalid);
     return { merchant, parts: await this.journal.merchantBalances(this.dataSource, caller, merchant.base_currency) };
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type Caller, type Reservation, type Wallet } from '@platform/contracts';
+import { ApiError, type Caller, type Reservation, type Wallet, Errors } from '@platform/contracts';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { ownerOf, type SqlExecutor } from '@platform/persistence';
 import { Clock, MerchantSettings } from '@platform/service-kit';
@@ -32,7 +32,7 @@ export class ReservationsService {
   async reserve(caller: Caller, request: ReserveRequest): Promise<Reservation> {
     const now = this.clock.now();
     const merchant = await this.settings.current(caller);
-    if (!merchant) throw new ApiError('0055502');
+    if (!merchant) throw new ApiError(Errors.AuthCredentialsInvalid);
     const currency = merchant.base_currency;
     const source = request.payment_reference ? await this.paymentSource(caller, request.payment_reference) : await this.walletSource(request);
     try {
@@ -45,9 +45,9 @@ export class ReservationsService {
         const earlier = await this.assertNotRepeat(tx, caller, request, source.amount);
         if (earlier) return earlier;
         if (request.payment_reference && (await this.reservations.paymentReferenceTaken(tx, request.payment_reference))) {
-          throw new ApiError('1000012', `${request.payment_reference} already has a reversal reserved`);
+          throw new ApiError(Errors.ResourceStateConflict, `${request.payment_reference} already has a reversal reserved`);
         }
-        if (part === 'available' && balance!.lt(source.amount)) throw new ApiError('9000020', `the ${request.wallet} wallet has ${balance!.toFixed(2)} ${currency} available`);
+        if (part === 'available' && balance!.lt(source.amount)) throw new ApiError(Errors.BalanceInsufficient, `the ${request.wallet} wallet has ${balance!.toFixed(2)} ${currency} available`);
         await this.journal.post(tx, {
           kind: 'reserve',
           reference: request.operation_id,
@@ -72,7 +72,7 @@ export class ReservationsService {
       });
     } catch (error) {
       const { code, constraint } = error as { code?: string; constraint?: string };
-      if (code === '23505' && constraint === 'reservations_one_per_payment') throw new ApiError('1000012', `${request.payment_reference} already has a reversal reserved`);
+      if (code === '23505' && constraint === 'reservations_one_per_payment') throw new ApiError(Errors.ResourceStateConflict, `${request.payment_reference} already has a reversal reserved`);
       // The same operation reserved in parallel: the one that committed first is the answer.
       if (code === '23505') {
         const earlier = await this.assertNotRepeat(this.dataSource, caller, request, source.amount);
@@ -84,7 +84,7 @@ export class ReservationsService {
 
   private async walletSource(request: ReserveRequest): Promise<{ amount: Decimal; transactionId?: string }> {
     const amount = parseWireAmount(request.amount);
-    if (!amount || amount.lte(0)) throw new ApiError('1000001', 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
+    if (!amount || amount.lte(0)) throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
     return { amount };
   }
 
@@ -93,7 +93,7 @@ export class ReservationsService {
     for (let waited = 0; ; waited += 100) {
       const booked = await this.entries.ownerPosting(this.dataSource, caller, 'payment', reference);
       if (booked) return { amount: new Decimal(booked.amount), transactionId: booked.transaction_id };
-      if (waited >= waitMs) throw new ApiError('1000012', 'The payment is not booked on the balance yet; repeat the request unchanged shortly', { metadata: { audit_event: 'ledger.payment_not_booked_yet', retry_class: 'retry_unchanged' } });
+      if (waited >= waitMs) throw new ApiError(Errors.ResourceStateConflict, 'The payment is not booked on the balance yet; repeat the request unchanged shortly', { metadata: { audit_event: 'ledger.payment_not_booked_yet', retry_class: 'retry_unchanged' } });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -102,7 +102,7 @@ export class ReservationsService {
     return this.dataSource.transaction(async (tx) => {
       const row = await this.owned(tx, caller, operationId);
       // A released or consumed reservation cannot be confirmed: the owner must not believe its money is still held.
-      if (row.status !== 'reserved') throw new ApiError('1000012', `reservation ${row.operation_id} is already ${row.status}`);
+      if (row.status !== 'reserved') throw new ApiError(Errors.ResourceStateConflict, `reservation ${row.operation_id} is already ${row.status}`);
       if (row.confirmed) return toReservation(row);
       return toReservation(await this.reservations.confirm(tx, caller, operationId));
     });
@@ -128,7 +128,7 @@ export class ReservationsService {
 
   private async finish(tx: SqlExecutor, row: ReservationRow, to: 'released' | 'consumed', now: Date): Promise<Reservation> {
     if (row.status === to) return toReservation(row);
-    if (row.status !== 'reserved') throw new ApiError('1000012', `reservation ${row.operation_id} is already ${row.status}`);
+    if (row.status !== 'reserved') throw new ApiError(Errors.ResourceStateConflict, `reservation ${row.operation_id} is already ${row.status}`);
     const reserved = merchantAccount(row.merchant_code, row.environment, row.wallet, 'reserved', row.currency);
     const destination =
       to === 'released'
@@ -155,7 +155,7 @@ export class ReservationsService {
       earlier.kind === request.kind &&
       earlier.wallet === request.wallet &&
       new Decimal(earlier.amount).eq(amount);
-    if (!same) throw new ApiError('1000012', `operation ${earlier.operation_id} already reserved a different amount`);
+    if (!same) throw new ApiError(Errors.ResourceStateConflict, `operation ${earlier.operation_id} already reserved a different amount`);
     return toReservation(earlier);
   }
 
@@ -163,13 +163,13 @@ export class ReservationsService {
   private async assertNotRepeat(tx: SqlExecutor, caller: Caller, request: { operation_id: string; kind: string; wallet: string }, amount: Decimal): Promise<Reservation | undefined> {
     const earlier = await this.reservations.find(tx, caller, request.operation_id);
     if (earlier) return this.repeat(earlier, caller, request, amount);
-    if (await this.reservations.isTaken(tx, request.operation_id)) throw new ApiError('1000012', `operation ${request.operation_id} already reserved a different amount`);
+    if (await this.reservations.isTaken(tx, request.operation_id)) throw new ApiError(Errors.ResourceStateConflict, `operation ${request.operation_id} already reserved a different amount`);
     return undefined;
   }
 
   private async owned(tx: SqlExecutor, caller: Caller, operationId: string): Promise<ReservationRow> {
     const row = await this.reservations.find(tx, caller, operationId, true);
-    if (!row) throw new ApiError('1000011', 'No reservation for this operation');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No reservation for this operation');
     return row;
   }
 }

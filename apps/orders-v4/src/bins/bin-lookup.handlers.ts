@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, BinLookup, UpsertBin } from '@platform/contracts';
+import { ApiError, BinLookup, UpsertBin, Errors } from '@platform/contracts';
 import { BinTableService } from './bin-table.service';
 import { RpcServer } from '@platform/messaging';
 import { BinLookupService } from './bin-lookup.service';
@@ -14,7 +14,7 @@ export class BinLookupHandlers implements OnModuleInit {
 
   onModuleInit(): void {
     this.rpc.handle(BinLookup, (request, context) => {
-      if (!context.caller) throw new ApiError('0055502');
+      if (!context.caller) throw new ApiError(Errors.AuthCredentialsInvalid);
       return this.bins.lookup(context.caller, request.bin, request.amount);
     });
     this.rpc.handle(UpsertBin, (request) => this.table.upsert(request.environment, request.bin, request.record));

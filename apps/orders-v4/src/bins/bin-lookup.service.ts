@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, type BinInfo, type Caller } from '@platform/contracts';
+import { ApiError, type BinInfo, type Caller, Errors } from '@platform/contracts';
 import { parseWireAmount, withinBounds } from '@platform/money';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -22,16 +22,16 @@ export class BinLookupService {
   /** The BIN's information for a card about to be charged: the lookup's checks and the issuer's (0055231), one read. */
   async lookupChargeable(caller: Caller, bin: string, amount: string): Promise<BinInfo> {
     const { info, issuerAvailable } = await this.chargeableRecord(caller, bin, amount);
-    if (!issuerAvailable) throw new ApiError('0055231');
+    if (!issuerAvailable) throw new ApiError(Errors.CardIssuerUnavailable);
     return info;
   }
 
   private async chargeableRecord(caller: Caller, bin: string, amount: string): Promise<{ info: BinInfo; issuerAvailable: boolean }> {
-    if (!SIX_DIGITS.test(bin)) throw new ApiError('0055210');
+    if (!SIX_DIGITS.test(bin)) throw new ApiError(Errors.BinMalformed);
     this.assertAmount(amount);
     const record = await this.bins.find(caller.environment, bin);
-    if (!record) throw new ApiError('0055233');
-    if (!record.channel_available) throw new ApiError('0055230');
+    if (!record) throw new ApiError(Errors.BinUnknown);
+    if (!record.channel_available) throw new ApiError(Errors.BinNoChannel);
     const { channel_available: _channel, issuer_available: issuerAvailable, ...info } = record;
     return { info, issuerAvailable };
   }
@@ -39,14 +39,14 @@ export class BinLookupService {
   /** A card whose issuer the operator marked unavailable cannot be charged at the moment (0055231). */
   async assertIssuerAvailable(caller: Caller, bin: string): Promise<void> {
     const record = await this.bins.find(caller.environment, bin);
-    if (record && !record.issuer_available) throw new ApiError('0055231');
+    if (record && !record.issuer_available) throw new ApiError(Errors.CardIssuerUnavailable);
   }
 
   private assertAmount(amount: string): void {
     const parsed = parseWireAmount(amount);
     const { ORDER_MIN_AMOUNT: min, ORDER_MAX_AMOUNT: max } = this.config;
     if (!parsed || !withinBounds(parsed, min, max)) {
-      throw new ApiError('0055235', `amount must be a TRY amount with 2 decimals between ${min} and ${max}`, {
+      throw new ApiError(Errors.OrderAmountRefused, `amount must be a TRY amount with 2 decimals between ${min} and ${max}`, {
         amount_limit: { min, max },
       });
     }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ApiError, type BinRecordSchema, type Environment } from '@platform/contracts';
+import { ApiError, type BinRecordSchema, type Environment, Errors } from '@platform/contracts';
 import { BinRepository, type BinRecord } from './bin.repository';
 
 /** Operator changes to the BIN table; the answer carries the row before and after for the audit log. */
@@ -13,7 +13,7 @@ export class BinTableService {
   ) {}
 
   async upsert(environment: Environment, bin: string, record: z.infer<typeof BinRecordSchema>): Promise<{ before: BinRecord | null; after: BinRecord }> {
-    if (!/^\d{6}$/.test(bin)) throw new ApiError('0055210');
+    if (!/^\d{6}$/.test(bin)) throw new ApiError(Errors.BinMalformed);
     return this.dataSource.transaction(async (tx) => {
       const before = (await this.bins.find(environment, bin, tx)) ?? null;
       const after = await this.bins.upsert(tx, environment, bin, record);

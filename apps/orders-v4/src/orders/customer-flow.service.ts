@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type BinInfo, type MerchantEnvironment, type Order } from '@platform/contracts';
+import { ApiError, type BinInfo, type MerchantEnvironment, type Order, Errors } from '@platform/contracts';
 import { cardDataKey, cardFingerprintKey, Clock, CONFIG, eachIndependently, hostedCardSealContext, MaintenanceFlags, masterKey, MerchantSettings } from '@platform/service-kit';
 import type { SqlExecutor } from '@platform/persistence';
 import { BinLookupService } from '../bins/bin-lookup.service';
@@ -21,10 +21,10 @@ import { returnAddress } from './return-address';
  */
 /** What a direct order's refusal becomes for a card typed on the hosted page (a decline reason the customer sees). */
 const HOSTED_REFUSALS: Partial<Record<string, string>> = {
-  '0055233': 'card_brand_not_supported',
-  '0055230': 'payment_not_permitted',
-  '0055231': 'bank_unavailable',
-  '0055221': 'card_limit_reached',
+  [Errors.BinUnknown]: 'card_brand_not_supported',
+  [Errors.BinNoChannel]: 'payment_not_permitted',
+  [Errors.CardIssuerUnavailable]: 'bank_unavailable',
+  [Errors.CardDailyLimitReached]: 'card_limit_reached',
 };
 
 @Injectable()
@@ -55,7 +55,7 @@ export class CustomerFlowService {
   ): Promise<{ order: Order; environment: 'sandbox' | 'live'; merchant_name: string; three_ds_open: boolean; bank_page: string | null; frame_origins: string[] }> {
     const now = this.clock.now();
     const row = await this.orders.findByCustomerToken(this.dataSource, token);
-    if (!row) throw new ApiError('1000011', 'No payment for this address');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment for this address');
     return {
       order: toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now),
       environment: row.environment,
@@ -78,7 +78,7 @@ export class CustomerFlowService {
     let attemptFailure: string | null = null;
     const row = await this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findByCustomerToken(tx, token, true);
-      if (!order) throw new ApiError('1000011', 'No payment for this address');
+      if (!order) throw new ApiError(Errors.ResourceNotFound, 'No payment for this address');
       const hostedAtBank = this.hostedOpen(order, now) && order.attempt_card !== null;
       // A second submit, or one after the window closed, changes nothing and shows the order as it is.
       if ((!this.threeDsOpen(order, now) && !hostedAtBank) || !order.processor_state) return order;
@@ -137,7 +137,7 @@ export class CustomerFlowService {
     let attemptFailure: string | null = null;
     const row = await this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findByCustomerToken(tx, token, true);
-      if (!order) throw new ApiError('1000011', 'No payment for this address');
+      if (!order) throw new ApiError(Errors.ResourceNotFound, 'No payment for this address');
       if (!this.hostedOpen(order, now)) return order;
       if (!passesLuhn(card.number)) {
         attemptFailure = 'card_details_invalid';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError } from '@platform/contracts';
+import { ApiError, Errors } from '@platform/contracts';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository } from './order.repository';
@@ -25,11 +25,11 @@ export class LateConfirmationService {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findForOperator(tx, orderCode, true);
-      if (!order) throw new ApiError('1000011', 'No order with this code');
+      if (!order) throw new ApiError(Errors.ResourceNotFound, 'No order with this code');
       const before = toOrder(order, this.config.CHECKOUT_PUBLIC_URL, now);
       if (order.status === 'paid') return { merchant_code: order.merchant_code, before, after: before };
       if (order.status !== 'failed' && order.status !== 'pending') {
-        throw new ApiError('1000012', `order ${orderCode} is ${order.status}; the customer has not finished with it`);
+        throw new ApiError(Errors.ResourceStateConflict, `order ${orderCode} is ${order.status}; the customer has not finished with it`);
       }
       const owner = { merchantCode: order.merchant_code, environment: order.environment };
       const paid = await this.orders.transition(tx, owner, order.id, { move: 'confirm_late' });

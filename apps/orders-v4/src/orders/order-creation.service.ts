@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ApiError, type Caller, type Order } from '@platform/contracts';
+import { ApiError, type Caller, type Order, Errors } from '@platform/contracts';
 import { openSecret } from '@platform/signing';
 import { cardDataKey, cardFingerprintKey, cardSealContext, Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -71,7 +71,7 @@ export class OrderCreationService {
     // Amount bounds are checked by the lookup; the account's volume belongs to the same step.
     await this.limits.assertVolume(this.dataSource, caller, input.amount, now);
     if (card && (!passesLuhn(card.number) || !notExpired(card.expiryMonth, card.expiryYear, now))) {
-      throw new ApiError('0055234');
+      throw new ApiError(Errors.CardDetailsInvalid);
     }
     await this.bins.assertIssuerAvailable(caller, bin);
     const cardRule = card ? this.limits.cardRule(caller, card.number, this.fingerprints.card(card)) : undefined;
@@ -147,12 +147,12 @@ export class OrderCreationService {
         throw error;
       }
     }
-    throw new ApiError('1000009', 'could not allocate an order code; repeat the request unchanged');
+    throw new ApiError(Errors.PlatformUnavailable, 'could not allocate an order code; repeat the request unchanged');
   }
 
   private repeat(existing: OrderRow, fingerprint: string, amount: string, now: Date): { created: boolean; order: Order } {
     if (!this.fingerprints.sameRequest(existing.request_fingerprint, fingerprint, amount)) {
-      throw new ApiError('0055503', 'This merchant_order_id was used with different content');
+      throw new ApiError(Errors.OrderDuplicateConflict, 'This merchant_order_id was used with different content');
     }
     return { created: false, order: toOrder(existing, this.config.CHECKOUT_PUBLIC_URL, now) };
   }
@@ -162,7 +162,7 @@ export class OrderCreationService {
     try {
       raw = openSecret(input.card!.sealed, this.key, cardSealContext(caller.merchantCode, caller.environment, input.merchant_order_id));
     } catch {
-      throw new ApiError('1000008', 'card data could not be opened');
+      throw new ApiError(Errors.PlatformInternalError, 'card data could not be opened');
     }
     const card = SealedCardPayload.parse(JSON.parse(raw));
     return { number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year, cvv: card.cvv, holderName: card.holder_name };

@@ -1,4 +1,4 @@
-import { ApiError, type Caller } from '@platform/contracts';
+import { ApiError, type Caller, Errors } from '@platform/contracts';
 import { SANDBOX_CARD_LIMIT_REACHED, SANDBOX_TEST_CARDS } from '@platform/card-processing';
 import { Decimal } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
@@ -29,7 +29,7 @@ export class OrderLimits {
     const used = await this.orders.volumeSince(tx, owner, windows.map((w) => new Date(now.getTime() - w.days * DAY_MS)));
     for (const [i, window] of windows.entries()) {
       if (new Decimal(used[i]!).plus(amount).gt(window.limit)) {
-        throw new ApiError('0055235', `The ${window.name} volume limit of the account is reached`, { amount_limit: null });
+        throw new ApiError(Errors.OrderAmountRefused, `The ${window.name} volume limit of the account is reached`, { amount_limit: null });
       }
     }
   }
@@ -49,13 +49,13 @@ export class OrderLimits {
 
   async assertCard(tx: SqlExecutor, rule: CardLimitRule, amount: string, now: Date): Promise<void> {
     if (rule.kind === 'exempt') return;
-    if (rule.kind === 'reached') throw new ApiError('0055221', 'Sandbox card 4355090000552210 always reaches its daily limit');
+    if (rule.kind === 'reached') throw new ApiError(Errors.CardDailyLimitReached, 'Sandbox card 4355090000552210 always reaches its daily limit');
     const usage = await this.orders.cardUsageSince(tx, rule.scope, rule.cardFingerprint, new Date(now.getTime() - DAY_MS));
     if (usage.attempts >= this.config.CARD_DAILY_ATTEMPTS) {
-      throw new ApiError('0055221', `This card reached its limit of ${this.config.CARD_DAILY_ATTEMPTS} attempts in 24 hours`);
+      throw new ApiError(Errors.CardDailyLimitReached, `This card reached its limit of ${this.config.CARD_DAILY_ATTEMPTS} attempts in 24 hours`);
     }
     if (new Decimal(usage.amount).plus(amount).gt(this.config.CARD_DAILY_AMOUNT)) {
-      throw new ApiError('0055221', `This card reached its limit of ${this.config.CARD_DAILY_AMOUNT} TRY in 24 hours`);
+      throw new ApiError(Errors.CardDailyLimitReached, `This card reached its limit of ${this.config.CARD_DAILY_AMOUNT} TRY in 24 hours`);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type Caller, type Order } from '@platform/contracts';
+import { ApiError, type Caller, type Order, Errors } from '@platform/contracts';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository } from './order.repository';
@@ -20,18 +20,18 @@ export class OrderQueryService {
   async get(caller: Caller, merchantOrderId: string): Promise<Order> {
     const now = this.clock.now();
     const row = await this.orders.find(this.dataSource, caller, merchantOrderId);
-    if (!row) throw new ApiError('0055402');
+    if (!row) throw new ApiError(Errors.OrderNotFound);
     return toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now);
   }
 
   /** Sandbox only: closes a pending or hosted order as paid or failed (payment_declined), with its event. */
   async setSandboxResult(caller: Caller, merchantOrderId: string, result: 'paid' | 'failed'): Promise<Order> {
     const now = this.clock.now();
-    if (caller.environment !== 'sandbox') throw new ApiError('1000002', 'The sandbox result endpoint exists only in sandbox');
+    if (caller.environment !== 'sandbox') throw new ApiError(Errors.RequestRouteUnknown, 'The sandbox result endpoint exists only in sandbox');
     const row = await this.dataSource.transaction(async (tx) => {
       const order = await this.orders.find(tx, caller, merchantOrderId, true);
-      if (!order) throw new ApiError('0055402');
-      if (order.status !== 'pending' && order.status !== 'requires_hosted') throw new ApiError('0055404');
+      if (!order) throw new ApiError(Errors.OrderNotFound);
+      if (order.status !== 'pending' && order.status !== 'requires_hosted') throw new ApiError(Errors.OrderStateConflict);
       const completed = await this.orders.transition(tx, caller, order.id, result === 'failed' ? { move: 'fail', failure_reason_code: 'payment_declined' } : { move: 'pay' });
       await publishOutcome(tx, completed);
       return completed;

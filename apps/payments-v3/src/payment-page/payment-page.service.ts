@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type PaymentPage } from '@platform/contracts';
+import { ApiError, type PaymentPage, Errors } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors, cardNetwork, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type ChallengeAnswer } from '@platform/card-processing';
 import { ownerOf, type SqlExecutor } from '@platform/persistence';
 import { cardDataKey, Clock, CONFIG, eachIndependently, MaintenanceFlags, paymentPageCardSealContext } from '@platform/service-kit';
@@ -38,7 +38,7 @@ export class PaymentPageService {
   async view(token: string): Promise<PaymentPage> {
     const now = this.clock.now();
     const row = await this.payments.findByPageToken(this.dataSource, token);
-    if (!row) throw new ApiError('1000011', 'No payment for this address');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment for this address');
     if (await this.attempts.findPending(this.dataSource, row.id)) return this.page(row, undefined, now, true);
     return this.page(row, await this.attempts.findWaiting(this.dataSource, row.id), now);
   }
@@ -175,7 +175,7 @@ export class PaymentPageService {
 
   private async lockedPayment(tx: SqlExecutor, token: string): Promise<PaymentRow> {
     const row = await this.payments.findByPageToken(tx, token, true);
-    if (!row) throw new ApiError('1000011', 'No payment for this address');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment for this address');
     return row;
   }
 

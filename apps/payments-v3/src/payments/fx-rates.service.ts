@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, FxRateChanged } from '@platform/contracts';
+import { ApiError, FxRateChanged, Errors } from '@platform/contracts';
 import { OutboxWriter } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
@@ -24,10 +24,10 @@ export class FxRatesService implements OnApplicationBootstrap {
 
   async set(currency: string, usdPerUnit: string) {
     if (!RATE.test(usdPerUnit) || Number(usdPerUnit) <= 0) {
-      throw new ApiError('1000001', 'usd_per_unit must be a positive decimal string', { errors: { usd_per_unit: ['must be a positive decimal string with at most 10 decimals'] } });
+      throw new ApiError(Errors.RequestSchemaInvalid, 'usd_per_unit must be a positive decimal string', { errors: { usd_per_unit: ['must be a positive decimal string with at most 10 decimals'] } });
     }
     if (currency === 'USD' && Number(usdPerUnit) !== 1) {
-      throw new ApiError('1000001', 'USD is the quote currency; its rate is 1', { errors: { usd_per_unit: ['must be 1 for USD'] } });
+      throw new ApiError(Errors.RequestSchemaInvalid, 'USD is the quote currency; its rate is 1', { errors: { usd_per_unit: ['must be 1 for USD'] } });
     }
     const { before, after } = await this.dataSource.transaction(async (tx) => {
       const changed = await this.payments.setRate(tx, currency, usdPerUnit);

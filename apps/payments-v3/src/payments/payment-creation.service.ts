@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, truncateCharacters, type Caller, type CreatePaymentBody, type Payment } from '@platform/contracts';
+import { ApiError, truncateCharacters, type Caller, type CreatePaymentBody, type Payment, Errors } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
@@ -58,22 +58,22 @@ export class PaymentCreationService {
     const amount = parseWireAmount(body.amount);
     // Only a malformed amount is a schema error; a well-formed one of any size meets the limits (9000005).
     if (!amount) {
-      throw new ApiError('1000001', 'amount must be a decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive decimal string with exactly 2 decimals'] } });
+      throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive decimal string with exactly 2 decimals'] } });
     }
     const rates = await this.payments.usdPerUnit(this.dataSource);
     const limit = checkAccountLimit({ amount, currency: body.currency_code, baseCurrency: merchant.base_currency, usdPerUnit: rates, limits: merchant.payment_limits });
     if (!limit.inside) {
-      throw new ApiError('9000005', `amount is ${limit.converted} ${limit.limit.currency_code} after conversion, outside the account limits`, { limits: limit.limit });
+      throw new ApiError(Errors.PaymentAmountOutsideLimits, `amount is ${limit.converted} ${limit.limit.currency_code} after conversion, outside the account limits`, { limits: limit.limit });
     }
     let returnUrl: string | null = null;
     if (body.return_url !== undefined && body.return_url !== null) {
       const checked = checkReturnUrl(body.return_url, caller.environment);
-      if (!checked.ok) throw new ApiError('9000038', checked.reason);
+      if (!checked.ok) throw new ApiError(Errors.PaymentReturnUrlInvalid, checked.reason);
       returnUrl = checked.url;
     }
     if (body.webhook_url !== undefined && body.webhook_url !== null) {
       const problem = await checkWebhookUrl(body.webhook_url, this.config.WEBHOOK_ALLOW_LOOPBACK);
-      if (problem) throw new ApiError('1000001', problem, { errors: { webhook_url: [problem] } });
+      if (problem) throw new ApiError(Errors.RequestSchemaInvalid, problem, { errors: { webhook_url: [problem] } });
     }
     const merchantName = truncateCharacters(body.merchant_name ?? `Hesap ${merchant.account_number}`, 120);
     return this.insert(caller, request, {
@@ -119,12 +119,12 @@ export class PaymentCreationService {
         return this.repeat(caller, winner!.resource_id!, fields.now);
       } catch (error) {
         const constraint = (error as { constraint?: string }).constraint;
-        if (constraint === 'payments_reference_once') throw new ApiError('9000007', 'merchant_reference was used before in this account and environment');
+        if (constraint === 'payments_reference_once') throw new ApiError(Errors.PaymentReferenceReused, 'merchant_reference was used before in this account and environment');
         if (constraint === 'payments_code_key') continue;
         throw error;
       }
     }
-    throw new ApiError('1000009', 'could not allocate a payment code; repeat the request unchanged');
+    throw new ApiError(Errors.PlatformUnavailable, 'could not allocate a payment code; repeat the request unchanged');
   }
 
   private async repeat(caller: Caller, paymentCode: string, now: Date): Promise<{ created: boolean; payment: Payment }> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type Caller, type Payment } from '@platform/contracts';
+import { ApiError, type Caller, type Payment, Errors } from '@platform/contracts';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository } from './payment.repository';
@@ -19,7 +19,7 @@ export class PaymentQueryService {
   async get(caller: Caller, code: string): Promise<Payment> {
     const now = this.clock.now();
     const row = await this.payments.findByCode(this.dataSource, caller, code);
-    if (!row) throw new ApiError('1000011', 'No payment with this code');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment with this code');
     return toPayment(row, this.config.CHECKOUT_PUBLIC_URL, now);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, CreatePayment, GetPayment, SetFxRate } from '@platform/contracts';
+import { ApiError, CreatePayment, GetPayment, SetFxRate, Errors } from '@platform/contracts';
 import { RpcServer, callerOf } from '@platform/messaging';
 import { FxRatesService } from './fx-rates.service';
 import { PaymentCreationService } from './payment-creation.service';
@@ -16,7 +16,7 @@ export class PaymentsHandlers implements OnModuleInit {
 
   onModuleInit(): void {
     this.rpc.handle(CreatePayment, (request, context) => {
-      if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
       return this.creation.create(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetPayment, (request, context) => this.queries.get(callerOf(context), request.code));

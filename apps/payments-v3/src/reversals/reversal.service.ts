@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal } from '@platform/contracts';
+import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { canMove, IdempotencyStore, ownerOf, type IdempotencyRecord, type IdempotentRequest, type OperatorFilter, type SqlExecutor } from '@platform/persistence';
 import { Clock, eachIndependently, ReservationOwner } from '@platform/service-kit';
@@ -49,21 +49,21 @@ export class ReversalService {
 
   async request(caller: Caller, input: ReversalRequest, idempotencyKey: string): Promise<{ reversal: Reversal; scenario: Scenario | null }> {
     const now = this.clock.now();
-    if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
+    if (caller.environment === 'live' && input.scenario) throw new ApiError(Errors.RequestSchemaInvalid, 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
     const request: IdempotentRequest = { scope: 'reversal.request', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
     const earlier = await this.keys.earlier(this.dataSource, caller, request);
     if (earlier) return replay(earlier);
     const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'completed') : null;
     const answer = await this.dataSource.transaction(async (tx) => {
       const payment = await this.payments.findByCode(tx, caller, input.body.payment_code, true);
-      if (!payment) throw new ApiError('1000011', 'No payment with this code');
+      if (!payment) throw new ApiError(Errors.ResourceNotFound, 'No payment with this code');
       // A parallel request with the same key committed while this one waited for the row.
       const raced = await this.keys.earlier(tx, caller, request);
       if (raced) return { repeat: raced };
       // The key is claimed before any work: a parallel request with it (for another payment) waits here, then loses.
       if (!(await this.keys.claim(tx, caller, request))) return { lostRace: true };
-      if (payment.status !== 'paid') throw new ApiError('9000040', `payment ${payment.code} is ${payment.status}`);
-      if (await this.reversals.openOrCompletedFor(tx, caller, payment.id)) throw new ApiError('9000041', `payment ${payment.code} already has an open or completed reversal`);
+      if (payment.status !== 'paid') throw new ApiError(Errors.ReversalPaymentNotPaid, `payment ${payment.code} is ${payment.status}`);
+      if (await this.reversals.openOrCompletedFor(tx, caller, payment.id)) throw new ApiError(Errors.ReversalAlreadyExists, `payment ${payment.code} already has an open or completed reversal`);
       const id = randomUUID();
       const base = {
         id,
@@ -133,7 +133,7 @@ export class ReversalService {
 
   async get(caller: Caller, id: string): Promise<Reversal> {
     const row = await this.reversals.find(this.dataSource, caller, id);
-    if (!row) throw new ApiError('1000011', 'No reversal with this id');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No reversal with this id');
     return toReversal(row);
   }
 
@@ -153,9 +153,9 @@ export class ReversalService {
     const now = this.clock.now();
     const result = await this.dataSource.transaction(async (tx) => {
       const row = await this.reversals.findForOperator(tx, id, true);
-      if (!row) throw new ApiError('1000011', 'No reversal with this id');
+      if (!row) throw new ApiError(Errors.ResourceNotFound, 'No reversal with this id');
       const caller = ownerOf(row);
-      const conflict = () => new ApiError('1000012', `cannot ${decision.action} a reversal that is ${row.status}`);
+      const conflict = () => new ApiError(Errors.ResourceStateConflict, `cannot ${decision.action} a reversal that is ${row.status}`);
       const update: ReversalUpdate = decision.action === 'complete' ? { move: 'complete', provider_reference: decision.provider_reference, provider_refunded_at: now } : { move: decision.action };
       if (!canMove(REVERSAL_MOVES, update.move, row.status)) throw conflict();
       switch (update.move) {

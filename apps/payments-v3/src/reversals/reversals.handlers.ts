@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, DecideReversal, GetReversal, ListReversals, RequestReversal } from '@platform/contracts';
+import { ApiError, DecideReversal, GetReversal, ListReversals, RequestReversal, Errors } from '@platform/contracts';
 import { RpcServer, callerOf } from '@platform/messaging';
 import { ReversalService } from './reversal.service';
 
@@ -12,7 +12,7 @@ export class ReversalsHandlers implements OnModuleInit {
 
   onModuleInit(): void {
     this.rpc.handle(RequestReversal, (request, context) => {
-      if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
       return this.reversals.request(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetReversal, (request, context) => this.reversals.get(callerOf(context), request.id));

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { ApiError, FxRateChanged } from '@platform/contracts';
+import { ApiError, FxRateChanged, Errors } from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import { Decimal } from '@platform/money';
 import type { Logger } from '@platform/observability';
@@ -25,7 +25,7 @@ export class UsdtRates implements OnApplicationShutdown {
     await this.started;
     const from = this.reader.get(currency)?.usd_per_unit;
     const usdt = this.reader.get('USDT')?.usd_per_unit;
-    if (!from || !usdt) throw new ApiError('1000009', 'exchange rates are not available yet; try again shortly');
+    if (!from || !usdt) throw new ApiError(Errors.PlatformUnavailable, 'exchange rates are not available yet; try again shortly');
     const rate = new Decimal(from).div(usdt);
     return { usdt: amount.mul(rate).toFixed(6, Decimal.ROUND_DOWN), rate: rate.toDecimalPlaces(12).toString() };
   }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, GetWithdrawableBalance, ReserveFunds, pageOf, type Caller, type Withdrawal } from '@platform/contracts';
+import { ApiError, GetWithdrawableBalance, ReserveFunds, pageOf, type Caller, type Withdrawal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest } from '@platform/persistence';
@@ -58,15 +58,15 @@ export class WithdrawalService {
 
   async request(caller: Caller, input: WithdrawalRequest, idempotencyKey: string): Promise<{ withdrawal: Withdrawal; scenario: Scenario | null }> {
     const now = this.clock.now();
-    if (caller.environment === 'live' && input.scenario) throw new ApiError('1000001', 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
+    if (caller.environment === 'live' && input.scenario) throw new ApiError(Errors.RequestSchemaInvalid, 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
     const request: IdempotentRequest = { scope: 'withdrawal.request', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
     const earlier = await this.keys.earlier(this.dataSource, caller, request);
     if (earlier) return replay(earlier);
     this.maintenance.assertOpen('withdrawals');
     const merchant = await this.settings.current(caller);
-    if (!merchant) throw new ApiError('0055502');
+    if (!merchant) throw new ApiError(Errors.AuthCredentialsInvalid);
     const { amount, address } = this.checkRequest(caller, input.body);
-    if (amount.lt(merchant.withdrawal_min_amount) || amount.lte(0)) throw new ApiError('9000019', `the minimum withdrawal is ${merchant.withdrawal_min_amount} ${merchant.base_currency}`);
+    if (amount.lt(merchant.withdrawal_min_amount) || amount.lte(0)) throw new ApiError(Errors.WithdrawalBelowMinimum, `the minimum withdrawal is ${merchant.withdrawal_min_amount} ${merchant.base_currency}`);
     const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'sent') : null;
     const usdt = await this.rates.convert(amount, merchant.base_currency);
     const answer = await this.dataSource.transaction(async (tx) => {
@@ -77,10 +77,10 @@ export class WithdrawalService {
       if (!(await this.keys.claim(tx, caller, request))) throw new Error(`Idempotency-Key ${idempotencyKey} held outside the merchant lock`);
       const today = new Decimal(await this.withdrawals.withdrawnToday(tx, caller, now));
       if (today.plus(amount).gt(merchant.withdrawal_daily_limit)) {
-        throw new ApiError('9000021', `the daily limit is ${merchant.withdrawal_daily_limit} ${merchant.base_currency}; ${today.toFixed(2)} requested today`);
+        throw new ApiError(Errors.WithdrawalAboveDailyLimit, `the daily limit is ${merchant.withdrawal_daily_limit} ${merchant.base_currency}; ${today.toFixed(2)} requested today`);
       }
       const balance = await this.ledger.request(GetWithdrawableBalance, {}, { caller });
-      if (!balance.can_withdraw) throw new ApiError('9000022', 'a wallet balance is negative; withdrawals are blocked until it is settled');
+      if (!balance.can_withdraw) throw new ApiError(Errors.WithdrawalBlockedNegativeBalance, 'a wallet balance is negative; withdrawals are blocked until it is settled');
       const id = randomUUID();
       // Reserved now, unconfirmed: should this transaction not commit, reconcileReservations releases it.
       await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 }, { caller });
@@ -142,7 +142,7 @@ export class WithdrawalService {
 
   async get(caller: Caller, id: string): Promise<Withdrawal> {
     const row = await this.withdrawals.find(this.dataSource, caller, id);
-    if (!row) throw new ApiError('1000011', 'No withdrawal with this id');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No withdrawal with this id');
     return toWithdrawal(row);
   }
 
@@ -162,8 +162,8 @@ export class WithdrawalService {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const row = await this.withdrawals.findForOperator(tx, id, true);
-      if (!row) throw new ApiError('1000011', 'No withdrawal with this id');
-      const conflict = () => new ApiError('1000012', `cannot ${decision.action} a withdrawal that is ${row.status}`);
+      if (!row) throw new ApiError(Errors.ResourceNotFound, 'No withdrawal with this id');
+      const conflict = () => new ApiError(Errors.ResourceStateConflict, `cannot ${decision.action} a withdrawal that is ${row.status}`);
       const update: WithdrawalUpdate = decision.action === 'send' ? { move: 'send', tx_hash: decision.tx_hash } : { move: 'reject', rejection_reason: decision.reason };
       if (!canMove(WITHDRAWAL_MOVES, update.move, row.status)) throw conflict();
       const caller = ownerOf(row);
@@ -176,9 +176,9 @@ export class WithdrawalService {
 
   private checkRequest(caller: Caller, body: WithdrawalRequest['body']): { amount: Decimal; address: string } {
     const amount = parseWireAmount(body.amount);
-    if (!amount) throw new ApiError('1000001', 'amount must be a decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive amount with exactly 2 decimals'] } });
-    if (!tronAccountId(body.address)) throw new ApiError('1000001', 'address is not a valid TRON address', { errors: { address: ['must be a valid TRON (TRC20) address'] } });
-    if (caller.environment === 'live' && BURN_ADDRESSES.has(body.address)) throw new ApiError('1000030', 'USDT sent to a burn address is lost');
+    if (!amount) throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive amount with exactly 2 decimals'] } });
+    if (!tronAccountId(body.address)) throw new ApiError(Errors.RequestSchemaInvalid, 'address is not a valid TRON address', { errors: { address: ['must be a valid TRON (TRC20) address'] } });
+    if (caller.environment === 'live' && BURN_ADDRESSES.has(body.address)) throw new ApiError(Errors.WithdrawalBurnAddressRefused, 'USDT sent to a burn address is lost');
     return { amount, address: body.address };
   }
 

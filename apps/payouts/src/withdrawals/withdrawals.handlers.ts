@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, DecideWithdrawal, GetWithdrawal, ListWithdrawals, RequestWithdrawal } from '@platform/contracts';
+import { ApiError, DecideWithdrawal, GetWithdrawal, ListWithdrawals, RequestWithdrawal, Errors } from '@platform/contracts';
 import { RpcServer, callerOf } from '@platform/messaging';
 import { WithdrawalService } from './withdrawal.service';
 
@@ -12,7 +12,7 @@ export class WithdrawalsHandlers implements OnModuleInit {
 
   onModuleInit(): void {
     this.rpc.handle(RequestWithdrawal, (request, context) => {
-      if (!context.idempotencyKey) throw new ApiError('1000001', 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
       return this.withdrawals.request(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetWithdrawal, (request, context) => this.withdrawals.get(callerOf(context), request.id));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { ApiError, pageOf, type Caller, type WebhookDeliveryDetailSchema, type WebhookDeliverySchema } from '@platform/contracts';
+import { ApiError, pageOf, type Caller, type WebhookDeliveryDetailSchema, type WebhookDeliverySchema, Errors } from '@platform/contracts';
 import { deliveryErrorMessage } from './delivery-errors';
 import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
 import { Clock } from '@platform/service-kit';
@@ -52,7 +52,7 @@ export class DeliveryQueryService {
 
   async get(caller: Caller, id: string, acceptLanguage?: string): Promise<DeliveryDetail> {
     const row = await this.deliveries.find(this.dataSource, caller, id);
-    if (!row) throw new ApiError('1000011', 'No delivery with this id');
+    if (!row) throw new ApiError(Errors.ResourceNotFound, 'No delivery with this id');
     return toDetail(row, acceptLanguage);
   }
 
@@ -73,9 +73,9 @@ export class DeliveryQueryService {
       const earlier = await keys.earlier(tx, caller, request);
       if (earlier) return earlier.response as DeliveryDetail;
       const row = await this.deliveries.find(tx, caller, id, true);
-      if (!row) throw new ApiError('1000011', 'No delivery with this id');
-      if (row.status !== 'failed') throw new ApiError('1000012', `only a failed delivery can be retried; this one is ${row.status}`);
-      if (!(await keys.claim(tx, caller, request))) throw new ApiError('9000039', 'A retry with this Idempotency-Key is still running');
+      if (!row) throw new ApiError(Errors.ResourceNotFound, 'No delivery with this id');
+      if (row.status !== 'failed') throw new ApiError(Errors.ResourceStateConflict, `only a failed delivery can be retried; this one is ${row.status}`);
+      if (!(await keys.claim(tx, caller, request))) throw new ApiError(Errors.IdempotencyConflict, 'A retry with this Idempotency-Key is still running');
       const detail = toDetail(await this.deliveries.requeue(tx, caller, id, this.clock.now()), acceptLanguage);
       await keys.complete(tx, caller, request, detail);
       return detail;
