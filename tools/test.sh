@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the platform, starting what it needs: infrastructure (Kafka from the
-# Maven jars, Postgres, Redis), a fresh build, type check and lint, then the unit,
+# Maven jars, Postgres, Redis), a fresh build, type check, lint and format check, then the unit,
 # integration and end-to-end suites. Ends with one line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +21,7 @@ bash tools/ensure-chromium.sh || { echo "chromium could not be installed"; echo 
 npm run --silent build || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 check typecheck npm run --silent typecheck
 check lint npm run --silent lint
+check format npm run --silent format:check
 
 rm -f tmp/jest-results.json
 # One file at a time: end-to-end files start whole stacks on fixed ports.
