@@ -66,7 +66,9 @@ async function webhookDrain(merchant: ProvisionedMerchant, count: number): Promi
     );
     await all;
     const seconds = (Date.now() - started) / 1000;
-    process.stdout.write(`${'webhook backlog drained'.padEnd(34)} ${(count / seconds).toFixed(0).padStart(6)} deliveries/s  (${count} signed deliveries in ${seconds.toFixed(1)} s)\n`);
+    process.stdout.write(
+      `${'webhook backlog drained'.padEnd(34)} ${(count / seconds).toFixed(0).padStart(6)} deliveries/s  (${count} signed deliveries in ${seconds.toFixed(1)} s)\n`,
+    );
   } finally {
     await db.end();
     receiver.close();
@@ -91,7 +93,9 @@ async function main(): Promise<void> {
   });
   try {
     const gateway = stack.url('gateway');
-    const merchant = await new OperatorClient(gateway).provisionMerchant({ settings: { payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '1000000.00' }] } });
+    const merchant = await new OperatorClient(gateway).provisionMerchant({
+      settings: { payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '1000000.00' }] },
+    });
     const path = '/api/v4/bins/435509?amount=100.00';
     const headers = {
       'X-CEK-Api-Key': merchant.apiKey,

@@ -25,14 +25,28 @@ function helmBinary(): string {
 }
 
 function helm(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(helmBinary(), args, { encoding: 'utf8', env: { ...process.env, HELM_CACHE_HOME: join(REPO_ROOT, '.cache/helm/cache'), HELM_CONFIG_HOME: join(REPO_ROOT, '.cache/helm/config') } });
+  const result = spawnSync(helmBinary(), args, {
+    encoding: 'utf8',
+    env: { ...process.env, HELM_CACHE_HOME: join(REPO_ROOT, '.cache/helm/cache'), HELM_CONFIG_HOME: join(REPO_ROOT, '.cache/helm/config') },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 type Manifest = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec: any };
 
 function render(extra: string[] = []): Manifest[] {
-  const result = helm(['template', 'pay', CHART, '--namespace', 'payments', '--set', 'secrets.existingSecret=platform-secrets', '--set', 'config.trustedProxies=10.0.0.0/8', ...extra]);
+  const result = helm([
+    'template',
+    'pay',
+    CHART,
+    '--namespace',
+    'payments',
+    '--set',
+    'secrets.existingSecret=platform-secrets',
+    '--set',
+    'config.trustedProxies=10.0.0.0/8',
+    ...extra,
+  ]);
   if (result.status !== 0) throw new Error(result.stderr);
   return (loadAll(result.stdout) as (Manifest | null)[]).filter((doc): doc is Manifest => doc !== null);
 }
@@ -69,7 +83,12 @@ describe('Helm chart', () => {
       const [container] = pod.containers;
       expect(pod.automountServiceAccountToken).toBe(false);
       expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
-      expect(container.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+      expect(container.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        capabilities: { drop: ['ALL'] },
+      });
       expect(container.readinessProbe.httpGet.path).toBe('/readyz');
       expect(container.livenessProbe.httpGet.path).toBe('/healthz');
       expect(container.resources.limits.memory).toBeDefined();
@@ -82,7 +101,10 @@ describe('Helm chart', () => {
   it('gives each app only the secret keys it needs', () => {
     const keysOf = (app: string) => {
       const deployment = render().find((m) => m.kind === 'Deployment' && m.metadata.name === `pay-${app}`)!;
-      return deployment.spec.template.spec.containers[0].env.filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => e.name).sort();
+      return deployment.spec.template.spec.containers[0].env
+        .filter((e: any) => e.valueFrom?.secretKeyRef)
+        .map((e: any) => e.name)
+        .sort();
     };
     expect(keysOf('gateway')).toEqual(['ADMIN_TOKEN', 'CARD_DATA_KEY', 'DATABASE_URL', 'MASTER_KEY']);
     expect(keysOf('checkout')).toEqual(['CARD_DATA_KEY', 'CSRF_KEY', 'DATABASE_URL']);
@@ -124,7 +146,9 @@ describe('Helm chart', () => {
   });
 
   it('keeps every app available during node drains where it runs more than one replica', () => {
-    const budgets = render().filter((m) => m.kind === 'PodDisruptionBudget').map((m) => m.metadata.name);
+    const budgets = render()
+      .filter((m) => m.kind === 'PodDisruptionBudget')
+      .map((m) => m.metadata.name);
     expect(budgets).toContain('pay-gateway');
     expect(budgets).not.toContain('pay-status');
   });

@@ -45,7 +45,12 @@ describe('card data at rest', () => {
       body: new URLSearchParams({ csrf, ...card }).toString(),
     });
     // And on a v3 payment page, through the 3-D Secure screen to a paid payment.
-    const payment = await new V3Client(stack.url('gateway'), merchant).request('POST', '/api/v3/payments', { amount: '10.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
+    const payment = await new V3Client(stack.url('gateway'), merchant).request(
+      'POST',
+      '/api/v3/payments',
+      { amount: '10.00', currency_code: 'TRY' },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
     const form = await openScreen(payment.body.payment_url);
     await submitForm(payment.body.payment_url, form, cardFields(number, { cvv: '123' }));
     await submitForm(`${payment.body.payment_url}/3ds`, await openScreen(payment.body.payment_url, form.cookie), { result: 'success' });

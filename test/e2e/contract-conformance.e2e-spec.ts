@@ -34,11 +34,23 @@ describe('contract conformance', () => {
     const account = await operator.provisionMerchant({ baseCurrency: 'TRY' });
     return { account, v3: new V3Client(stack.url('gateway'), account) };
   };
-  const post = (client: V3Client, path: string, body: unknown): Promise<SignedResponse> => client.request('POST', path, body, { headers: { 'Idempotency-Key': randomUUID() } });
-  const card = (overrides: Record<string, string> = {}) => ({ holder_name: 'Efe Can', number: '4355090000044242', expiry_month: '12', expiry_year: '30', cvv: '123', ...overrides });
-  const order = (client: V4Client, body: Record<string, unknown>) => client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', ...body });
+  const post = (client: V3Client, path: string, body: unknown): Promise<SignedResponse> =>
+    client.request('POST', path, body, { headers: { 'Idempotency-Key': randomUUID() } });
+  const card = (overrides: Record<string, string> = {}) => ({
+    holder_name: 'Efe Can',
+    number: '4355090000044242',
+    expiry_month: '12',
+    expiry_year: '30',
+    cvv: '123',
+    ...overrides,
+  });
+  const order = (client: V4Client, body: Record<string, unknown>) =>
+    client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', ...body });
 
-  function expectMetadata(response: SignedResponse, expected: { code: string; retry_class: keyof typeof RETRY_CLASSES; audit_event: string; detail?: RegExp }): void {
+  function expectMetadata(
+    response: SignedResponse,
+    expected: { code: string; retry_class: keyof typeof RETRY_CLASSES; audit_event: string; detail?: RegExp },
+  ): void {
     expect(response.body.code).toBe(expected.code);
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(response.body.metadata).toEqual({
@@ -64,16 +76,40 @@ describe('contract conformance', () => {
         audit_event: 'auth.timestamp_out_of_window',
         detail: /300 seconds/,
       });
-      expectMetadata(await client.get('/api/v4/bins/435509?amount=10.00', { headers: { 'X-CEK-Signature': 'ABC' } }), { code: '0055504', retry_class: 'fix_and_retry', audit_event: 'auth.headers_malformed', detail: /64 lowercase hex/ });
-      expectMetadata(await client.get('/api/v4/bins/435509?amount=10.00', { headers: { 'X-CEK-Api-Key': 'nobody' } }), { code: '0055502', retry_class: 'fix_and_retry', audit_event: 'auth.api_key_unknown' });
-      expectMetadata(await client.get('/api/v4/bins/435509?amount=10.00', { headers: { 'X-CEK-Merchant-Code': 'MRC-000000' } }), { code: '0055502', retry_class: 'fix_and_retry', audit_event: 'auth.merchant_code_mismatch', detail: /X-CEK-Merchant-Code/ });
+      expectMetadata(await client.get('/api/v4/bins/435509?amount=10.00', { headers: { 'X-CEK-Signature': 'ABC' } }), {
+        code: '0055504',
+        retry_class: 'fix_and_retry',
+        audit_event: 'auth.headers_malformed',
+        detail: /64 lowercase hex/,
+      });
+      expectMetadata(await client.get('/api/v4/bins/435509?amount=10.00', { headers: { 'X-CEK-Api-Key': 'nobody' } }), {
+        code: '0055502',
+        retry_class: 'fix_and_retry',
+        audit_event: 'auth.api_key_unknown',
+      });
+      expectMetadata(await client.get('/api/v4/bins/435509?amount=10.00', { headers: { 'X-CEK-Merchant-Code': 'MRC-000000' } }), {
+        code: '0055502',
+        retry_class: 'fix_and_retry',
+        audit_event: 'auth.merchant_code_mismatch',
+        detail: /X-CEK-Merchant-Code/,
+      });
       const unlisted = await v4({ settings: { ip_allowlist: [] } });
-      expectMetadata(await unlisted.get('/api/v4/bins/435509?amount=10.00'), { code: '0055501', retry_class: 'fix_and_retry', audit_event: 'auth.ip_allowlist_empty', detail: /allowlist/ });
+      expectMetadata(await unlisted.get('/api/v4/bins/435509?amount=10.00'), {
+        code: '0055501',
+        retry_class: 'fix_and_retry',
+        audit_event: 'auth.ip_allowlist_empty',
+        detail: /allowlist/,
+      });
     });
 
     it('a schema error lists every failing field and what it expects in developer_detail', async () => {
       const answer = await order(await v4(), { card: card({ cvv: '12', expiry_month: '13' }) });
-      expectMetadata(answer, { code: '1000001', retry_class: 'fix_and_retry', audit_event: 'request.schema_invalid', detail: /card\.cvv: must be 3 or 4 digits/ });
+      expectMetadata(answer, {
+        code: '1000001',
+        retry_class: 'fix_and_retry',
+        audit_event: 'request.schema_invalid',
+        detail: /card\.cvv: must be 3 or 4 digits/,
+      });
       expect(answer.body.metadata.developer_detail).toContain('card.expiry_month: must be 01 to 12');
       expect(answer.body.metadata.developer_detail).not.toContain('4355090000044242');
     });
@@ -85,9 +121,21 @@ describe('contract conformance', () => {
       expectMetadata(await client.get('/api/v4/orders/never-created'), { code: '0055402', retry_class: 'do_not_retry', audit_event: 'order.not_found' });
       const id = `ord_${randomUUID()}`;
       expect((await order(client, { merchant_order_id: id, bin: '540061' })).status).toBe(201);
-      expectMetadata(await order(client, { merchant_order_id: id, bin: '540061', amount: '11.00' }), { code: '0055503', retry_class: 'do_not_retry', audit_event: 'order.duplicate_conflict' });
-      expectMetadata(await order(client, { card: card({ number: '4355090000044243' }) }), { code: '0055234', retry_class: 'fix_and_retry', audit_event: 'card.details_invalid' });
-      expectMetadata(await order(client, { bin: '540061', amount: '0.00' }), { code: '0055235', retry_class: 'fix_and_retry', audit_event: 'order.amount_refused' });
+      expectMetadata(await order(client, { merchant_order_id: id, bin: '540061', amount: '11.00' }), {
+        code: '0055503',
+        retry_class: 'do_not_retry',
+        audit_event: 'order.duplicate_conflict',
+      });
+      expectMetadata(await order(client, { card: card({ number: '4355090000044243' }) }), {
+        code: '0055234',
+        retry_class: 'fix_and_retry',
+        audit_event: 'card.details_invalid',
+      });
+      expectMetadata(await order(client, { bin: '540061', amount: '0.00' }), {
+        code: '0055235',
+        retry_class: 'fix_and_retry',
+        audit_event: 'order.amount_refused',
+      });
     });
 
     it('the same audit_event labels the metric and the log line of the refusal', async () => {
@@ -102,7 +150,10 @@ describe('contract conformance', () => {
       const client = await v4();
       try {
         expect((await operator.call('PUT', '/admin/v1/maintenance/api_collection', { until: null, note: null })).status).toBe(200);
-        const paused = await eventually(() => order(client, { bin: '540061' }), (answer) => answer.status === 503);
+        const paused = await eventually(
+          () => order(client, { bin: '540061' }),
+          (answer) => answer.status === 503,
+        );
         expectMetadata(paused, { code: '1000013', retry_class: 'retry_unchanged', audit_event: 'platform.maintenance' });
       } finally {
         await operator.call('DELETE', '/admin/v1/maintenance/api_collection');
@@ -111,7 +162,12 @@ describe('contract conformance', () => {
 
     it('v3 problems carry the same metadata', async () => {
       const { v3 } = await v3Merchant();
-      expectMetadata(await post(v3, '/api/v3/payments', { amount: '10.00', currency_code: 'XXX' }), { code: '1000001', retry_class: 'fix_and_retry', audit_event: 'request.schema_invalid', detail: /currency_code/ });
+      expectMetadata(await post(v3, '/api/v3/payments', { amount: '10.00', currency_code: 'XXX' }), {
+        code: '1000001',
+        retry_class: 'fix_and_retry',
+        audit_event: 'request.schema_invalid',
+        detail: /currency_code/,
+      });
     });
   });
 
@@ -217,4 +273,3 @@ describe('contract conformance', () => {
     });
   });
 });
-

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { verifyReturnAddress } from '@platform/signing';
-import { OperatorClient, Stack, TopicEvents, V4Client, openScreen, submitForm, testInfrastructure, type ProvisionedMerchant, type Screen } from '@platform/testing';
+import {
+  OperatorClient,
+  Stack,
+  TopicEvents,
+  V4Client,
+  openScreen,
+  submitForm,
+  testInfrastructure,
+  type ProvisionedMerchant,
+  type Screen,
+} from '@platform/testing';
 
 /**
  * The customer's side of a Direct API order, driven with a plain HTTP client as the
@@ -217,7 +227,11 @@ describe('hosted page', () => {
     stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4'], portBase: 19780 });
     operator = new OperatorClient(stack.url('gateway'));
     merchant = await operator.provisionMerchant({
-      settings: { webhook_url: 'https://hooks.shop.example/platform', success_return_url: 'https://shop.example/ok', failure_return_url: 'https://shop.example/ko' },
+      settings: {
+        webhook_url: 'https://hooks.shop.example/platform',
+        success_return_url: 'https://shop.example/ok',
+        failure_return_url: 'https://shop.example/ko',
+      },
     });
     v4 = new V4Client(stack.url('gateway'), merchant);
   });
@@ -306,14 +320,20 @@ describe('hosted page', () => {
     const page = await openScreen(hosted.body.data.hosted_url);
     expect(page.headers.get('content-security-policy')).toContain('frame-ancestors https://shop.example https://m.shop.example:8443');
     expect(page.headers.get('x-frame-options')).toBeNull();
-    const direct = await client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', card: card('4355090000044242') });
+    const direct = await client.request('POST', '/api/v4/orders', {
+      merchant_order_id: `ord_${randomUUID()}`,
+      amount: '10.00',
+      card: card('4355090000044242'),
+    });
     const screen = await openScreen(direct.body.data.redirect_url);
     expect(screen.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(screen.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('refuses a framing origin that is not https', async () => {
-    const response = await operator.call('PATCH', `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox`, { hosted_page_frame_origins: ['http://shop.example'] });
+    const response = await operator.call('PATCH', `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox`, {
+      hosted_page_frame_origins: ['http://shop.example'],
+    });
     expect([response.status, response.body.code]).toEqual([422, '1000001']);
   });
 

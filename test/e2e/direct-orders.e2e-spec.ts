@@ -28,7 +28,11 @@ describe('Direct API v4 orders', () => {
   let v4: V4Client;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'orders-v4'], portBase: 19480, env: { RATE_LIMIT_KEY_PER_MINUTE: '100000', RATE_LIMIT_IP_PER_MINUTE: '100000' } });
+    stack = await Stack.start({
+      apps: ['gateway', 'orders-v4'],
+      portBase: 19480,
+      env: { RATE_LIMIT_KEY_PER_MINUTE: '100000', RATE_LIMIT_IP_PER_MINUTE: '100000' },
+    });
     operator = new OperatorClient(stack.url('gateway'));
     merchant = await operator.provisionMerchant();
     v4 = new V4Client(stack.url('gateway'), merchant);
@@ -66,7 +70,14 @@ describe('Direct API v4 orders', () => {
         hosted_expires_at: null,
         failure_reason_code: null,
         failure_message: null,
-        card: { holder_name: 'Ayşe Yılmaz', bin: '435509', last_four: '4242', network: 'visa', program: expect.any(String), issuer_bank_name: expect.any(String) },
+        card: {
+          holder_name: 'Ayşe Yılmaz',
+          bin: '435509',
+          last_four: '4242',
+          network: 'visa',
+          program: expect.any(String),
+          issuer_bank_name: expect.any(String),
+        },
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+00:00$/),
         completed_at: null,
       });
@@ -86,7 +97,12 @@ describe('Direct API v4 orders', () => {
 
     it('sends a card whose BIN is hosted to the hosted page and drops its details', async () => {
       const response = await create({ merchant_order_id: newId(), amount: '10.00', card: CARD(HOSTED_BIN_CARD) });
-      expect(response.body.data).toMatchObject({ status: 'requires_hosted', card: null, redirect_url: null, hosted_url: expect.stringContaining('/v4/hosted/') });
+      expect(response.body.data).toMatchObject({
+        status: 'requires_hosted',
+        card: null,
+        redirect_url: null,
+        hosted_url: expect.stringContaining('/v4/hosted/'),
+      });
     });
 
     it('creates a hosted order from a BIN with a hosted address and its expiry', async () => {
@@ -107,7 +123,11 @@ describe('Direct API v4 orders', () => {
       ['a merchant_order_id of 65 characters', { merchant_order_id: 'x'.repeat(65), amount: '1.00', bin: '540061' }, ['merchant_order_id']],
       ['a one-letter holder name', { merchant_order_id: 'a', amount: '1.00', card: CARD(APPROVING, { holder_name: 'A' }) }, ['card.holder_name']],
       ['a card number with letters', { merchant_order_id: 'a', amount: '1.00', card: CARD('43550900000442AB') }, ['card.number']],
-      ['month 13 and a 5-digit CVV', { merchant_order_id: 'a', amount: '1.00', card: CARD(APPROVING, { expiry_month: '13', cvv: '12345' }) }, ['card.cvv', 'card.expiry_month']],
+      [
+        'month 13 and a 5-digit CVV',
+        { merchant_order_id: 'a', amount: '1.00', card: CARD(APPROVING, { expiry_month: '13', cvv: '12345' }) },
+        ['card.cvv', 'card.expiry_month'],
+      ],
       ['an unknown card field', { merchant_order_id: 'a', amount: '1.00', card: { ...CARD(APPROVING), pin: '1234' } }, ['pin']],
       ['a bin of five digits', { merchant_order_id: 'a', amount: '1.00', bin: '54006' }, ['bin']],
     ])('rejects %s naming the fields', async (_case, body, fields) => {
@@ -273,7 +293,14 @@ describe('Direct API v4 orders', () => {
         expect(rows[0].n).toBe(0);
         // The stored summary is exactly what the spec shows: no number, no CVV, no expiry.
         const stored = await db.query('SELECT card FROM orders.orders WHERE merchant_order_id = $1', [id]);
-        expect(stored.rows[0].card).toEqual({ holder_name: 'Ayşe Yılmaz', bin: '435509', last_four: '3459', network: 'visa', program: expect.any(String), issuer_bank_name: expect.any(String) });
+        expect(stored.rows[0].card).toEqual({
+          holder_name: 'Ayşe Yılmaz',
+          bin: '435509',
+          last_four: '3459',
+          network: 'visa',
+          program: expect.any(String),
+          issuer_bank_name: expect.any(String),
+        });
       } finally {
         await db.end();
       }

@@ -46,9 +46,14 @@ describe('disputes and service status', () => {
     return created.body.code;
   }
 
-  const post = (v3: V3Client, path: string, body: unknown, key: string = randomUUID()): Promise<SignedResponse> => v3.request('POST', path, body, { headers: { 'Idempotency-Key': key } });
+  const post = (v3: V3Client, path: string, body: unknown, key: string = randomUUID()): Promise<SignedResponse> =>
+    v3.request('POST', path, body, { headers: { 'Idempotency-Key': key } });
   const balance = async (v3: V3Client) => (await v3.request('GET', '/api/v3/balance/withdrawable')).body;
-  const withdrawable = (v3: V3Client, amount: string) => eventually(() => balance(v3), (body) => body.withdrawable_amount === amount);
+  const withdrawable = (v3: V3Client, amount: string) =>
+    eventually(
+      () => balance(v3),
+      (body) => body.withdrawable_amount === amount,
+    );
 
   describe('disputes', () => {
     it('opens a sandbox dispute on a paid payment, debits it, and answers an identical repeat with the same dispute', async () => {
@@ -108,7 +113,12 @@ describe('disputes and service status', () => {
       const other = await merchant();
       const foreign = await post(v3, '/api/v3/sandbox/disputes', { payment_code: await paid(other.v3, '5.00'), reason: 'fraud' });
       expect(foreign.status).toBe(404);
-      for (const body of [{ payment_code: unpaid.body.code, reason: 'angry' }, { payment_code: unpaid.body.code, reason: 'fraud', scenario: 'under_review' }, { reason: 'fraud' }, { payment_code: 'x'.repeat(17), reason: 'fraud' }]) {
+      for (const body of [
+        { payment_code: unpaid.body.code, reason: 'angry' },
+        { payment_code: unpaid.body.code, reason: 'fraud', scenario: 'under_review' },
+        { reason: 'fraud' },
+        { payment_code: 'x'.repeat(17), reason: 'fraud' },
+      ]) {
         const response = await post(v3, '/api/v3/sandbox/disputes', body);
         expect([response.status, response.body.code]).toEqual([422, '1000001']);
       }
@@ -123,7 +133,11 @@ describe('disputes and service status', () => {
       const key = randomUUID();
       const first = await post(v3, path, { note: 'The customer signed for the parcel; tracking attached.' }, key);
       expect(first.status).toBe(200);
-      expect(first.body).toMatchObject({ status: 'open', merchant_evidence_note: 'The customer signed for the parcel; tracking attached.', merchant_evidence_submitted_at: expect.stringMatching(/Z$/) });
+      expect(first.body).toMatchObject({
+        status: 'open',
+        merchant_evidence_note: 'The customer signed for the parcel; tracking attached.',
+        merchant_evidence_submitted_at: expect.stringMatching(/Z$/),
+      });
       expect((await post(v3, path, { note: 'The customer signed for the parcel; tracking attached.' }, key)).body).toEqual(first.body);
       expect((await post(v3, path, { note: 'Something else.' }, key)).body.code).toBe('9000039');
       const replaced = await post(v3, path, { note: 'Updated: delivery photo added.' });
@@ -140,7 +154,15 @@ describe('disputes and service status', () => {
       const { account, v3 } = await merchant();
       await paid(v3, '40.00');
       await withdrawable(v3, '40.00');
-      const body = { merchant_code: account.merchantCode, environment: 'sandbox', service: 'link', payment_code: null, reason: 'fraud', amount: '15.00', currency: 'TRY' };
+      const body = {
+        merchant_code: account.merchantCode,
+        environment: 'sandbox',
+        service: 'link',
+        payment_code: null,
+        reason: 'fraud',
+        amount: '15.00',
+        currency: 'TRY',
+      };
       const key = randomUUID();
       const answers = await Promise.all([0, 1, 2].map(() => operator.call('POST', '/admin/v1/disputes', body, { 'Idempotency-Key': key })));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
@@ -158,7 +180,8 @@ describe('disputes and service status', () => {
     it('answers two evidence notes sent in parallel with one Idempotency-Key for two disputes: one stored, one 409 9000039', async () => {
       const { v3 } = await merchant();
       const disputes = [];
-      for (let i = 0; i < 2; i += 1) disputes.push((await post(v3, '/api/v3/sandbox/disputes', { payment_code: await paid(v3), reason: 'fraud' })).body.id as string);
+      for (let i = 0; i < 2; i += 1)
+        disputes.push((await post(v3, '/api/v3/sandbox/disputes', { payment_code: await paid(v3), reason: 'fraud' })).body.id as string);
       const key = randomUUID();
       const answers = await Promise.all(disputes.map((id, i) => post(v3, `/api/v3/disputes/${id}/evidence`, { note: `Proof number ${i}` }, key)));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
@@ -171,21 +194,37 @@ describe('disputes and service status', () => {
       const { account, v3 } = await merchant();
       const code = await paid(v3, '20.00');
       await withdrawable(v3, '20.00');
-      const recorded = await operator.call('POST', '/admin/v1/disputes', {
-        merchant_code: account.merchantCode,
-        environment: 'sandbox',
-        service: 'link',
-        payment_code: null,
-        reason: 'amount_mismatch',
-        reason_note: 'Issuer: charged twice on the link',
-        amount: '50.00',
-        currency: 'TRY',
-        evidence_due_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      }, { 'Idempotency-Key': randomUUID() });
+      const recorded = await operator.call(
+        'POST',
+        '/admin/v1/disputes',
+        {
+          merchant_code: account.merchantCode,
+          environment: 'sandbox',
+          service: 'link',
+          payment_code: null,
+          reason: 'amount_mismatch',
+          reason_note: 'Issuer: charged twice on the link',
+          amount: '50.00',
+          currency: 'TRY',
+          evidence_due_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        },
+        { 'Idempotency-Key': randomUUID() },
+      );
       expect(recorded.status).toBe(201);
-      expect(recorded.body).toMatchObject({ service: 'link', status: 'open', payment_code: null, reason_note: 'Issuer: charged twice on the link', merchant_code: account.merchantCode });
+      expect(recorded.body).toMatchObject({
+        service: 'link',
+        status: 'open',
+        payment_code: null,
+        reason_note: 'Issuer: charged twice on the link',
+        merchant_code: account.merchantCode,
+      });
       expect(await withdrawable(v3, '-30.00')).toMatchObject({ can_withdraw: false });
-      const blocked = await v3.request('POST', '/api/v3/withdrawals', { amount: '10.00', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', address_acknowledged: true }, { headers: { 'Idempotency-Key': randomUUID() } });
+      const blocked = await v3.request(
+        'POST',
+        '/api/v3/withdrawals',
+        { amount: '10.00', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', address_acknowledged: true },
+        { headers: { 'Idempotency-Key': randomUUID() } },
+      );
       expect([blocked.status, blocked.body.code]).toEqual([409, '9000022']);
 
       const id = recorded.body.id;
@@ -200,21 +239,40 @@ describe('disputes and service status', () => {
       expect((await operator.call('POST', `/admin/v1/disputes/${id}/resolve`, { outcome: 'lost' })).body.code).toBe('1000012');
       expect((await operator.call('POST', `/admin/v1/disputes/${randomUUID()}/resolve`, { outcome: 'lost' })).status).toBe(404);
       const audit = await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/disputes/${id}`);
-      expect(audit.body.data.map((entry: any) => entry.action)).toEqual(['dispute.resolve', 'dispute.evidence_submitted', 'dispute.under_review', 'dispute.record']);
+      expect(audit.body.data.map((entry: any) => entry.action)).toEqual([
+        'dispute.resolve',
+        'dispute.evidence_submitted',
+        'dispute.under_review',
+        'dispute.record',
+      ]);
 
-      const pastDue = await operator.call('POST', '/admin/v1/disputes', {
-        merchant_code: account.merchantCode,
-        environment: 'sandbox',
-        service: 'api',
-        payment_code: code,
-        reason: 'fraud',
-        amount: '20.00',
-        currency: 'TRY',
-        evidence_due_at: new Date(Date.now() - 1000).toISOString(),
-      }, { 'Idempotency-Key': randomUUID() });
+      const pastDue = await operator.call(
+        'POST',
+        '/admin/v1/disputes',
+        {
+          merchant_code: account.merchantCode,
+          environment: 'sandbox',
+          service: 'api',
+          payment_code: code,
+          reason: 'fraud',
+          amount: '20.00',
+          currency: 'TRY',
+          evidence_due_at: new Date(Date.now() - 1000).toISOString(),
+        },
+        { 'Idempotency-Key': randomUUID() },
+      );
       const late = await post(v3, `/api/v3/disputes/${pastDue.body.id}/evidence`, { note: 'Here is the proof.' });
       expect([late.status, late.body.code]).toEqual([409, '1000012']);
-      expect((await operator.call('POST', '/admin/v1/disputes', { merchant_code: account.merchantCode, environment: 'sandbox', service: 'api', reason: 'fraud', amount: '1', currency: 'TRY' }, { 'Idempotency-Key': randomUUID() })).status).toBe(422);
+      expect(
+        (
+          await operator.call(
+            'POST',
+            '/admin/v1/disputes',
+            { merchant_code: account.merchantCode, environment: 'sandbox', service: 'api', reason: 'fraud', amount: '1', currency: 'TRY' },
+            { 'Idempotency-Key': randomUUID() },
+          )
+        ).status,
+      ).toBe(422);
       const page = await v3.request('GET', '/api/v3/disputes?per_page=1');
       expect(page.body.meta).toEqual({ page: 1, per_page: 1, total: 2, total_pages: 2 });
       expect((await v3.request('GET', '/api/v3/disputes?status=closed')).status).toBe(422);
@@ -253,8 +311,19 @@ describe('disputes and service status', () => {
 
     it('pauses new withdrawals only while withdrawals are in maintenance', async () => {
       const { account, v3 } = await merchant();
-      await operator.call('POST', `/admin/v1/merchants/${account.merchantCode}/environments/sandbox/wallet-adjustments`, { wallet: 'api', direction: 'credit', amount: '100.00', reason: 'funds' }, { 'Idempotency-Key': randomUUID() });
-      const withdraw = () => v3.request('POST', '/api/v3/withdrawals', { amount: '10.00', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', address_acknowledged: true }, { headers: { 'Idempotency-Key': randomUUID() } });
+      await operator.call(
+        'POST',
+        `/admin/v1/merchants/${account.merchantCode}/environments/sandbox/wallet-adjustments`,
+        { wallet: 'api', direction: 'credit', amount: '100.00', reason: 'funds' },
+        { 'Idempotency-Key': randomUUID() },
+      );
+      const withdraw = () =>
+        v3.request(
+          'POST',
+          '/api/v3/withdrawals',
+          { amount: '10.00', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', address_acknowledged: true },
+          { headers: { 'Idempotency-Key': randomUUID() } },
+        );
       try {
         await operator.call('PUT', '/admin/v1/maintenance/withdrawals', { note: 'Wallet rotation' });
         const refused = await eventually(withdraw, (response) => response.status === 503);
@@ -263,7 +332,9 @@ describe('disputes and service status', () => {
         expect(refused.body.detail).toContain('Wallet rotation');
         expect((await v3.request('GET', '/api/v3/balance')).body.available_amount).toBe('100.00');
         // Other services carry on.
-        expect((await v3.request('POST', '/api/v3/payments', { amount: '5.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } })).status).toBe(201);
+        expect(
+          (await v3.request('POST', '/api/v3/payments', { amount: '5.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } })).status,
+        ).toBe(201);
       } finally {
         await operator.call('DELETE', '/admin/v1/maintenance/withdrawals');
       }
@@ -297,9 +368,16 @@ describe('disputes and service status', () => {
       try {
         await new Promise((resolve) => setTimeout(resolve, 200));
         await operator.call('PUT', '/admin/v1/maintenance/api_collection', { note: 'Bank switch' });
-        const refused = await eventually(() => create(), (response) => response.status === 503);
+        const refused = await eventually(
+          () => create(),
+          (response) => response.status === 503,
+        );
         expect(refused.body.code).toBe('1000013');
-        const order = await v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', card: cardFields('4355090000044242') });
+        const order = await v4.request('POST', '/api/v4/orders', {
+          merchant_order_id: `ord_${randomUUID()}`,
+          amount: '10.00',
+          card: cardFields('4355090000044242'),
+        });
         expect([order.status, order.body.code]).toEqual([503, '1000013']);
         // A new card attempt on a page is a new operation...
         const otherForm = await openScreen(other.body.payment_url);
@@ -313,7 +391,10 @@ describe('disputes and service status', () => {
       } finally {
         await operator.call('DELETE', '/admin/v1/maintenance/api_collection');
       }
-      await eventually(() => create(), (response) => response.status === 201);
+      await eventually(
+        () => create(),
+        (response) => response.status === 201,
+      );
       creating = false;
       await traffic;
       expect(outcomes).toContain(201);

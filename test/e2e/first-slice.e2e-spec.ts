@@ -291,7 +291,12 @@ describe('platform first slice', () => {
       const rotated = await operator.call('POST', `/admin/v1/merchants/${rotating.merchantCode}/api-keys`, { environment: 'sandbox' });
       expect(rotated.body.key_version).toBe(rotating.keyVersion + 1);
       const oldClient = new V4Client(gateway, rotating);
-      const newClient = new V4Client(gateway, { ...rotating, apiKey: rotated.body.api_key, apiSecret: rotated.body.api_secret, keyVersion: rotated.body.key_version });
+      const newClient = new V4Client(gateway, {
+        ...rotating,
+        apiKey: rotated.body.api_key,
+        apiSecret: rotated.body.api_secret,
+        keyVersion: rotated.body.key_version,
+      });
       expect((await oldClient.get('/api/v4/bins/435509?amount=1.00')).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 2500));
       const refused = await oldClient.get('/api/v4/bins/435509?amount=1.00');

@@ -40,7 +40,8 @@ describe('hostile input', () => {
     expect(response.body.errors[field]).toEqual(['must not contain control characters or unpaired surrogates']);
     expect(response.body.metadata.retry_class).toBe('fix_and_retry');
   };
-  const pay = (body: Record<string, unknown>) => v3.request('POST', '/api/v3/payments', { amount: '10.00', currency_code: 'TRY', ...body }, { headers: { 'Idempotency-Key': randomUUID() } });
+  const pay = (body: Record<string, unknown>) =>
+    v3.request('POST', '/api/v3/payments', { amount: '10.00', currency_code: 'TRY', ...body }, { headers: { 'Idempotency-Key': randomUUID() } });
 
   describe('control characters and unpaired surrogates', () => {
     it.each([
@@ -55,14 +56,23 @@ describe('hostile input', () => {
 
     it('refuses them in free text the schema does not bound (merchant_name) and in a nested v4 field', async () => {
       expectRefused(await pay({ merchant_name: 'Shop\u0000' }), 'merchant_name');
-      const order = await v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', card: cardFields('4355090000044242', { holder_name: 'Efe\u0000Can' }) });
+      const order = await v4.request('POST', '/api/v4/orders', {
+        merchant_order_id: `ord_${randomUUID()}`,
+        amount: '10.00',
+        card: cardFields('4355090000044242', { holder_name: 'Efe\u0000Can' }),
+      });
       expectRefused(order, 'card.holder_name');
     });
 
     it('refuses them in a path parameter, a query parameter and a JSON key', async () => {
       expectRefused(await v4.get('/api/v4/orders/ord%00x'), 'merchantOrderId');
       expectRefused(await v3.request('GET', '/api/v3/refunds?status=%00'), 'status');
-      const key = await v3.request('POST', '/api/v3/refunds', { payment_code: 'abcd', operation_type: 'refund', reason: 'fine', 'x\u0000': 1 }, { headers: { 'Idempotency-Key': randomUUID() } });
+      const key = await v3.request(
+        'POST',
+        '/api/v3/refunds',
+        { payment_code: 'abcd', operation_type: 'refund', reason: 'fine', 'x\u0000': 1 },
+        { headers: { 'Idempotency-Key': randomUUID() } },
+      );
       expectRefused(key, 'x?');
     });
 
@@ -149,7 +159,8 @@ describe('hostile input', () => {
   });
 
   describe('rate limits', () => {
-    const statusFrom = (address: string, path = '/api/v3/service-status') => fetch(`${stack.url('gateway')}${path}`, { headers: { 'X-Forwarded-For': address } });
+    const statusFrom = (address: string, path = '/api/v3/service-status') =>
+      fetch(`${stack.url('gateway')}${path}`, { headers: { 'X-Forwarded-For': address } });
 
     it('counts a percent-encoded path as the route it reaches', async () => {
       const statuses: number[] = [];
@@ -171,7 +182,9 @@ describe('hostile input', () => {
     it('limits the operator API per caller address', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 41; i += 1) {
-        const response = await fetch(`${stack.url('gateway')}/admin/v1/audit-log?per_page=1`, { headers: { authorization: 'Bearer dev-admin-token', 'X-Forwarded-For': '198.51.100.33' } });
+        const response = await fetch(`${stack.url('gateway')}/admin/v1/audit-log?per_page=1`, {
+          headers: { authorization: 'Bearer dev-admin-token', 'X-Forwarded-For': '198.51.100.33' },
+        });
         statuses.push(response.status);
       }
       expect(statuses.slice(0, 40).every((status) => status === 200)).toBe(true);
@@ -180,12 +193,15 @@ describe('hostile input', () => {
   });
 
   describe('webhook targets', () => {
-    it.each(['https://[::7f00:1]/hook', 'https://[::ffff:7f00:1]/hook', 'https://[2002:7f00:1::1]/hook', 'https://[64:ff9b:1::a00:1]/hook', 'https://[fec0::1]/hook'])(
-      'refuses %s, an IPv6 spelling of a private or relayed address',
-      async (url) => {
-        const refused = await pay({ webhook_url: url });
-        expect([refused.status, refused.body.code, Object.keys(refused.body.errors)]).toEqual([422, '1000001', ['webhook_url']]);
-      },
-    );
+    it.each([
+      'https://[::7f00:1]/hook',
+      'https://[::ffff:7f00:1]/hook',
+      'https://[2002:7f00:1::1]/hook',
+      'https://[64:ff9b:1::a00:1]/hook',
+      'https://[fec0::1]/hook',
+    ])('refuses %s, an IPv6 spelling of a private or relayed address', async (url) => {
+      const refused = await pay({ webhook_url: url });
+      expect([refused.status, refused.body.code, Object.keys(refused.body.errors)]).toEqual([422, '1000001', ['webhook_url']]);
+    });
   });
 });

@@ -23,7 +23,12 @@ describe('API key rotation and revocation', () => {
       request.on('end', () => {
         const rawBody = Buffer.concat(chunks);
         const body = JSON.parse(rawBody.toString('utf8')) as { payment?: { code: string } };
-        deliveries.push({ paymentCode: body.payment?.code ?? '', rawBody, timestamp: request.headers['x-cav-timestamp'] as string, signature: request.headers['x-cav-signature'] as string });
+        deliveries.push({
+          paymentCode: body.payment?.code ?? '',
+          rawBody,
+          timestamp: request.headers['x-cav-timestamp'] as string,
+          signature: request.headers['x-cav-signature'] as string,
+        });
         response.writeHead(200).end();
       });
     });
@@ -47,11 +52,17 @@ describe('API key rotation and revocation', () => {
     expect(issued.status).toBe(201);
     return { ...merchant, apiKey: issued.body.api_key, apiSecret: issued.body.api_secret, keyVersion: issued.body.key_version };
   };
-  const balanceRead = async (merchant: ProvisionedMerchant) => (await new V3Client(stack.url('gateway'), merchant).request('GET', '/api/v3/payments/zzzz')).body.code;
+  const balanceRead = async (merchant: ProvisionedMerchant) =>
+    (await new V3Client(stack.url('gateway'), merchant).request('GET', '/api/v3/payments/zzzz')).body.code;
 
   /** Pays a new payment and answers which of the secrets verifies its payment.paid delivery. */
   async function paidDeliverySignedWith(merchant: ProvisionedMerchant, secrets: Record<string, string>): Promise<string[]> {
-    const created = await new V3Client(stack.url('gateway'), merchant).request('POST', '/api/v3/payments', { amount: '10.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
+    const created = await new V3Client(stack.url('gateway'), merchant).request(
+      'POST',
+      '/api/v3/payments',
+      { amount: '10.00', currency_code: 'TRY' },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
     await payOnPaymentPage(created.body.payment_url);
     const delivery = await eventually(
       async () => deliveries.find((candidate) => candidate.paymentCode === created.body.code),
@@ -92,13 +103,19 @@ describe('API key rotation and revocation', () => {
     expect(await paidDeliverySignedWith(old, secrets)).toEqual(['old']);
     // The merchant deploys the new secret; its first request confirms the new key.
     expect(await balanceRead(rotated)).toBe('1000011');
-    await eventually(() => paidDeliverySignedWith(rotated, secrets), (signedWith) => signedWith.join() === 'new');
+    await eventually(
+      () => paidDeliverySignedWith(rotated, secrets),
+      (signedWith) => signedWith.join() === 'new',
+    );
   });
 
   it('signs with the new key at once when the old one was revoked', async () => {
     const old = await operator.provisionMerchant({ settings: { webhook_url: `${receiverUrl}/hooks` } });
     expect(await balanceRead(old)).toBe('1000011');
     const rotated = await rotate(old, { previous_key_grace_seconds: 0 });
-    await eventually(() => paidDeliverySignedWith(rotated, { old: old.apiSecret, new: rotated.apiSecret }), (signedWith) => signedWith.join() === 'new');
+    await eventually(
+      () => paidDeliverySignedWith(rotated, { old: old.apiSecret, new: rotated.apiSecret }),
+      (signedWith) => signedWith.join() === 'new',
+    );
   });
 });

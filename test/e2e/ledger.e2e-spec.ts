@@ -52,7 +52,8 @@ describe('ledger and balances', () => {
   }
 
   const balanceOf = async (merchant: ProvisionedMerchant) => (await new V3Client(stack.url('gateway'), merchant).request('GET', '/api/v3/balance')).body;
-  const withdrawableOf = async (merchant: ProvisionedMerchant) => (await new V3Client(stack.url('gateway'), merchant).request('GET', '/api/v3/balance/withdrawable')).body;
+  const withdrawableOf = async (merchant: ProvisionedMerchant) =>
+    (await new V3Client(stack.url('gateway'), merchant).request('GET', '/api/v3/balance/withdrawable')).body;
 
   /** The merchant's balances recomputed from the postings, not from the running totals. */
   async function journalTotals(merchant: ProvisionedMerchant): Promise<Record<string, string>> {
@@ -74,7 +75,10 @@ describe('ledger and balances', () => {
     const merchant = await operator.provisionMerchant();
     await payOnPage(merchant, '125.50');
     await payOnPage(merchant, '74.50');
-    const balance = await eventually(() => balanceOf(merchant), (body) => body.available_amount === '200.00');
+    const balance = await eventually(
+      () => balanceOf(merchant),
+      (body) => body.available_amount === '200.00',
+    );
     expect(balance).toEqual({ currency_code: 'TRY', available_amount: '200.00', pending_settlement_amount: '0.00', environment: 'sandbox' });
     expect(await withdrawableOf(merchant)).toEqual({ currency_code: 'TRY', withdrawable_amount: '200.00', can_withdraw: true, environment: 'sandbox' });
     expect(await journalTotals(merchant)).toEqual({ available: '200.00' });
@@ -83,12 +87,18 @@ describe('ledger and balances', () => {
   it('holds a live payment in pending settlement until its settlement date, then makes it available', async () => {
     const waiting = await operator.provisionMerchant({ environment: 'live', settings: { settlement_delay_days: 1 } });
     await payOnPage(waiting, '99.90');
-    const pending = await eventually(() => balanceOf(waiting), (body) => body.pending_settlement_amount === '99.90');
+    const pending = await eventually(
+      () => balanceOf(waiting),
+      (body) => body.pending_settlement_amount === '99.90',
+    );
     expect(pending).toEqual({ currency_code: 'TRY', available_amount: '0.00', pending_settlement_amount: '99.90', environment: 'live' });
 
     const sameDay = await operator.provisionMerchant({ environment: 'live', settings: { settlement_delay_days: 0 } });
     await payOnPage(sameDay, '40.00');
-    const settled = await eventually(() => balanceOf(sameDay), (body) => body.available_amount === '40.00');
+    const settled = await eventually(
+      () => balanceOf(sameDay),
+      (body) => body.available_amount === '40.00',
+    );
     expect(settled).toEqual({ currency_code: 'TRY', available_amount: '40.00', pending_settlement_amount: '0.00', environment: 'live' });
     expect(await journalTotals(sameDay)).toEqual({ available: '40.00', pending_settlement: '0.00' });
     expect((await balanceOf(waiting)).pending_settlement_amount).toBe('99.90');
@@ -99,13 +109,22 @@ describe('ledger and balances', () => {
     await payOnPage(merchant, '100.00', 'EUR');
     const v4 = new V4Client(stack.url('gateway'), merchant);
     const orderId = `ord_${randomUUID()}`;
-    const order = await v4.request('POST', '/api/v4/orders', { merchant_order_id: orderId, amount: '250.00', card: cardFields('4355090000044242', { expiry_year: '31' }) });
+    const order = await v4.request('POST', '/api/v4/orders', {
+      merchant_order_id: orderId,
+      amount: '250.00',
+      card: cardFields('4355090000044242', { expiry_year: '31' }),
+    });
     const screen = await openScreen(order.body.data.redirect_url);
     await submitForm(order.body.data.redirect_url, screen, { result: 'success' });
     // 100 EUR at 1.08 USD and 250 TRY at 0.029 USD, the seeded rates.
-    const balance = await eventually(() => balanceOf(merchant), (body) => body.available_amount === '115.25');
+    const balance = await eventually(
+      () => balanceOf(merchant),
+      (body) => body.available_amount === '115.25',
+    );
     expect(balance.currency_code).toBe('USD');
-    const { rows } = await db.query(`SELECT fx FROM ledger.transactions WHERE merchant_code = $1 AND kind = 'payment' ORDER BY occurred_at`, [merchant.merchantCode]);
+    const { rows } = await db.query(`SELECT fx FROM ledger.transactions WHERE merchant_code = $1 AND kind = 'payment' ORDER BY occurred_at`, [
+      merchant.merchantCode,
+    ]);
     expect(rows.map((row) => row.fx.original_currency).sort()).toEqual(['EUR', 'TRY']);
   });
 
@@ -119,7 +138,10 @@ describe('ledger and balances', () => {
       await producer.send({ topic: `${testInfrastructure.topicPrefix}payments.events.v1`, messages: [{ key: 'MRC-000001', value: JSON.stringify(broken) }] });
       await producer.disconnect();
       const parked = await eventually(
-        async () => ((await operator.call('GET', '/admin/v1/ledger/parked-events')).body.data as { id: string; event_id: string }[]).find((event) => event.event_id === eventId),
+        async () =>
+          ((await operator.call('GET', '/admin/v1/ledger/parked-events')).body.data as { id: string; event_id: string }[]).find(
+            (event) => event.event_id === eventId,
+          ),
         (found) => found !== undefined,
       );
       expect(parked).toMatchObject({ event_type: 'payment.paid', reason: expect.stringMatching(/^invalid payload/), failures: 1 });
@@ -166,7 +188,9 @@ describe('ledger and balances', () => {
         const response = await operator.call('POST', path, body, headers);
         expect([response.status, response.body.code]).toEqual([422, '1000001']);
       }
-      const unknown = await operator.call('POST', '/admin/v1/merchants/MRC-000000/environments/sandbox/wallet-adjustments', good, { 'Idempotency-Key': randomUUID() });
+      const unknown = await operator.call('POST', '/admin/v1/merchants/MRC-000000/environments/sandbox/wallet-adjustments', good, {
+        'Idempotency-Key': randomUUID(),
+      });
       expect(unknown.status).toBe(404);
       expect((await balanceOf(merchant)).available_amount).toBe('0.00');
     });

@@ -27,7 +27,16 @@ import {
  * slow for the platform's timeout that leave the order pending until it is looked up.
  */
 const SUCCESS_CARD = '5528790000000008';
-const DIRECT = { bank_name: 'Stand-in Bank', network: 'mastercard', card_type: 'credit', card_program: 'Classic', country: 'TR', domestic: true, payment_mode: 'direct', channel_available: true };
+const DIRECT = {
+  bank_name: 'Stand-in Bank',
+  network: 'mastercard',
+  card_type: 'credit',
+  card_program: 'Classic',
+  country: 'TR',
+  domestic: true,
+  payment_mode: 'direct',
+  channel_available: true,
+};
 
 async function ordersOf(merchantCode: string): Promise<number> {
   const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
@@ -72,12 +81,18 @@ describe('live processing without a connector', () => {
     const v3 = new V3Client(stack.url('gateway'), await operator.provisionMerchant({ environment: 'live' }));
     const refused = await v3.request('POST', '/api/v3/payments', { amount: '10.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
     expect([refused.status, refused.body.code]).toEqual([409, '0055001']);
-    expect((await v3.request('POST', '/api/v3/payments', { amount: '10.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } })).status).toBe(409);
+    expect(
+      (await v3.request('POST', '/api/v3/payments', { amount: '10.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } })).status,
+    ).toBe(409);
   });
 
   it('keeps sandbox on the simulator', async () => {
     const v4 = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
-    const order = await v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', card: cardFields('4355090000044242') });
+    const order = await v4.request('POST', '/api/v4/orders', {
+      merchant_order_id: `ord_${randomUUID()}`,
+      amount: '10.00',
+      card: cardFields('4355090000044242'),
+    });
     expect(order.body.data.status).toBe('requires_action');
     expect((await openScreen(order.body.data.redirect_url)).html).toContain('name="result"');
   });
@@ -92,7 +107,8 @@ describe('live processing through iyzico (stand-in)', () => {
   beforeAll(async () => {
     stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], portBase: 21180, env: { PENDING_LOOKUP_INTERVAL_MS: '300' } });
     operator = new OperatorClient(stack.url('gateway'));
-    for (const bin of ['552879', '411111', '412911', '412411', '412711']) expect((await operator.call('PUT', `/admin/v1/bins/live/${bin}`, DIRECT)).status).toBe(200);
+    for (const bin of ['552879', '411111', '412911', '412411', '412711'])
+      expect((await operator.call('PUT', `/admin/v1/bins/live/${bin}`, DIRECT)).status).toBe(200);
     expect((await operator.call('PUT', '/admin/v1/bins/live/552880', { ...DIRECT, payment_mode: 'hosted' })).status).toBe(200);
     // A webhook address makes the return address carry the signed result (the spec's return rules).
     const returns = { success_return_url: 'https://shop.example/ok', failure_return_url: 'https://shop.example/fail', webhook_url: 'http://127.0.0.1:9/hooks' };
@@ -152,7 +168,10 @@ describe('live processing through iyzico (stand-in)', () => {
     const created = await order({ card: cardFields(LATE_AUTH) });
     await passBankChallenge((await openScreen(created.body.data.redirect_url)).html, 'approve');
     expect((await read(created.body.data.merchant_order_id)).status).toBe('pending');
-    await eventually(() => read(created.body.data.merchant_order_id), (current) => current.status === 'paid');
+    await eventually(
+      () => read(created.body.data.merchant_order_id),
+      (current) => current.status === 'paid',
+    );
   });
 
   it('takes a hosted-page card through the bank, and offers the form again after a decline', async () => {
@@ -177,7 +196,10 @@ describe('live processing through iyzico (stand-in)', () => {
     const waiting = await openScreen(created.body.payment_url);
     expect(waiting.html).toContain('Bankanızın yanıtı bekleniyor');
     expect(waiting.html).not.toContain('name="number"');
-    const paid = await eventually(async () => (await v3.request('GET', `/api/v3/payments/${created.body.code}`)).body, (payment) => payment.status === 'paid');
+    const paid = await eventually(
+      async () => (await v3.request('GET', `/api/v3/payments/${created.body.code}`)).body,
+      (payment) => payment.status === 'paid',
+    );
     expect(paid).toMatchObject({ failure: null, card: { last_four: LATE_AUTH.slice(-4) } });
   });
 

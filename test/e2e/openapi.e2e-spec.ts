@@ -43,7 +43,9 @@ describe('OpenAPI document', () => {
       content: { 'application/json': { schema: { properties: { base_currency: { enum: ['USD', 'EUR', 'AED', 'TRY'] } }, additionalProperties: false } } },
     });
     const bins = document.paths['/api/v4/bins/{bin}']!.get!;
-    expect(bins.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'bin', in: 'path' }), expect.objectContaining({ name: 'amount', in: 'query' })]));
+    expect(bins.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'bin', in: 'path' }), expect.objectContaining({ name: 'amount', in: 'query' })]),
+    );
   });
 
   it('serves a readable page at /docs without scripts', async () => {

@@ -32,7 +32,11 @@ describe('order expiry', () => {
     await sleep(3000);
     expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({ status: 'pending', redirect_url: null });
     await sleep(2500);
-    expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({ status: 'failed', failure_reason_code: 'payment_timed_out', completed_at: expect.any(String) });
+    expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({
+      status: 'failed',
+      failure_reason_code: 'payment_timed_out',
+      completed_at: expect.any(String),
+    });
   });
 
   it('fails a hosted order at hosted_expires_at and stops serving its hosted_url', async () => {

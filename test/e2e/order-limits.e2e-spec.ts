@@ -27,7 +27,8 @@ describe('order limits', () => {
     await stack?.stop();
   });
 
-  const order = (client: V4Client, body: Record<string, unknown>) => client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, ...body });
+  const order = (client: V4Client, body: Record<string, unknown>) =>
+    client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, ...body });
   const card = (number: string) => ({ holder_name: 'Efe Can', number, expiry_month: '12', expiry_year: '30', cvv: '123' });
 
   it('refuses an order past the daily volume of the account with 0055235 and amount_limit null', async () => {
@@ -55,7 +56,16 @@ describe('order limits', () => {
 
   it('counts a live card across merchants: a fourth attempt anywhere gets 0055221', async () => {
     const bin = String(randomInt(600000, 699999));
-    const direct = { bank_name: 'Live Bank', network: 'visa', card_type: 'credit', card_program: 'Classic', country: 'TR', domestic: true, payment_mode: 'direct', channel_available: true };
+    const direct = {
+      bank_name: 'Live Bank',
+      network: 'visa',
+      card_type: 'credit',
+      card_program: 'Classic',
+      country: 'TR',
+      domestic: true,
+      payment_mode: 'direct',
+      channel_available: true,
+    };
     expect((await operator.call('PUT', `/admin/v1/bins/live/${bin}`, direct)).status).toBe(200);
     const number = uniqueCard(bin);
     const first = new V4Client(stack.url('gateway'), await operator.provisionMerchant({ environment: 'live' }));

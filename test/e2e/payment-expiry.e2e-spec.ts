@@ -11,7 +11,11 @@ describe('payment expiry', () => {
   let v3: V3Client;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'payments-v3'], portBase: 20180, env: { PAYMENT_PAGE_SECONDS: '2', THREE_DS_WINDOW_SECONDS: '1', EXPIRY_SWEEP_INTERVAL_MS: '300' } });
+    stack = await Stack.start({
+      apps: ['gateway', 'checkout', 'payments-v3'],
+      portBase: 20180,
+      env: { PAYMENT_PAGE_SECONDS: '2', THREE_DS_WINDOW_SECONDS: '1', EXPIRY_SWEEP_INTERVAL_MS: '300' },
+    });
     v3 = new V3Client(stack.url('gateway'), await new OperatorClient(stack.url('gateway')).provisionMerchant());
   });
 
@@ -21,7 +25,12 @@ describe('payment expiry', () => {
 
   it('expires an unpaid payment and keeps its merchant_reference used', async () => {
     const reference = `ref-${randomUUID()}`;
-    const created = await v3.request('POST', '/api/v3/payments', { amount: '15.00', currency_code: 'TRY', merchant_reference: reference }, { headers: { 'Idempotency-Key': randomUUID() } });
+    const created = await v3.request(
+      'POST',
+      '/api/v3/payments',
+      { amount: '15.00', currency_code: 'TRY', merchant_reference: reference },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
     expect(created.body.status).toBe('created');
     await new Promise((resolve) => setTimeout(resolve, 2800));
     const read = await v3.request('GET', `/api/v3/payments/${created.body.code}`);
@@ -32,7 +41,12 @@ describe('payment expiry', () => {
     const stored = await db.query('SELECT status FROM payments.payments WHERE code = $1', [created.body.code]);
     await db.end();
     expect(stored.rows[0].status).toBe('expired');
-    const reused = await v3.request('POST', '/api/v3/payments', { amount: '15.00', currency_code: 'TRY', merchant_reference: reference }, { headers: { 'Idempotency-Key': randomUUID() } });
+    const reused = await v3.request(
+      'POST',
+      '/api/v3/payments',
+      { amount: '15.00', currency_code: 'TRY', merchant_reference: reference },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
     expect([reused.status, reused.body.code]).toEqual([409, '9000007']);
   });
 

@@ -46,7 +46,11 @@ describe('rate limits shared by two gateway replicas', () => {
     expect(answers.every((a) => a.headers.get('x-ratelimit-limit') === '5')).toBe(true);
     const refused = answers[5]!;
     expect([refused.status, refused.body.code]).toEqual([429, '1000005']);
-    expect(refused.body.metadata).toEqual({ developer_detail: expect.stringMatching(/5 requests per minute/), retry_class: 'wait_and_retry', audit_event: 'rate_limit.exceeded' });
+    expect(refused.body.metadata).toEqual({
+      developer_detail: expect.stringMatching(/5 requests per minute/),
+      retry_class: 'wait_and_retry',
+      audit_event: 'rate_limit.exceeded',
+    });
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);

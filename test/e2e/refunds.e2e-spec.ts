@@ -3,7 +3,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { verifyWebhook } from '@platform/signing';
-import { OperatorClient, Stack, V3Client, eventually, payOnPaymentPage, testInfrastructure, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
+import {
+  OperatorClient,
+  Stack,
+  V3Client,
+  eventually,
+  payOnPaymentPage,
+  testInfrastructure,
+  type ProvisionedMerchant,
+  type SignedResponse,
+} from '@platform/testing';
 
 /**
  * Refunds and voids through the real stack (gateway, payments-v3, ledger, dispatcher):
@@ -66,7 +75,12 @@ describe('refunds and voids', () => {
   }
 
   async function paidPayment(v3: V3Client, amount = '100.00'): Promise<Record<string, any>> {
-    const created = await v3.request('POST', '/api/v3/payments', { amount, currency_code: 'TRY', merchant_reference: `ref-${randomUUID()}` }, { headers: { 'Idempotency-Key': randomUUID() } });
+    const created = await v3.request(
+      'POST',
+      '/api/v3/payments',
+      { amount, currency_code: 'TRY', merchant_reference: `ref-${randomUUID()}` },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
     await payOnPaymentPage(created.body.payment_url);
     return (await v3.request('GET', `/api/v3/payments/${created.body.code}`)).body;
   }
@@ -74,7 +88,11 @@ describe('refunds and voids', () => {
   const reverse = (v3: V3Client, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<SignedResponse> =>
     v3.request('POST', '/api/v3/refunds', body, { headers: { 'Idempotency-Key': randomUUID(), ...headers } });
   const balance = async (v3: V3Client) => (await v3.request('GET', '/api/v3/balance')).body;
-  const available = (v3: V3Client, amount: string) => eventually(() => balance(v3), (body) => body.available_amount === amount);
+  const available = (v3: V3Client, amount: string) =>
+    eventually(
+      () => balance(v3),
+      (body) => body.available_amount === amount,
+    );
   const refundedHooks = (paymentCode: string) => hooks.filter((hook) => hook.body.event_type === 'payment.refunded' && hook.body.payment.code === paymentCode);
 
   describe('sandbox', () => {
@@ -83,7 +101,9 @@ describe('refunds and voids', () => {
       const codes = [(await paidPayment(v3)).code, (await paidPayment(v3)).code];
       await available(v3, '200.00');
       const key = randomUUID();
-      const answers = await Promise.all(codes.map((code) => reverse(v3, { payment_code: code, operation_type: 'refund', reason: 'customer asked' }, { 'Idempotency-Key': key })));
+      const answers = await Promise.all(
+        codes.map((code) => reverse(v3, { payment_code: code, operation_type: 'refund', reason: 'customer asked' }, { 'Idempotency-Key': key })),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
       expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('9000039');
       expect((await v3.request('GET', '/api/v3/refunds')).body.meta.total).toBe(1);
@@ -112,7 +132,10 @@ describe('refunds and voids', () => {
         environment: 'sandbox',
       });
       expect(await balance(v3)).toMatchObject({ available_amount: '0.00', pending_settlement_amount: '0.00' });
-      const [hook] = await eventually(async () => refundedHooks(payment.code), (found) => found.length === 1);
+      const [hook] = await eventually(
+        async () => refundedHooks(payment.code),
+        (found) => found.length === 1,
+      );
       expect(hook!.verified).toBe(true);
       expect(hook!.body).toEqual({
         event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -130,8 +153,17 @@ describe('refunds and voids', () => {
       const { v3 } = await merchant();
       const payment = await paidPayment(v3, '30.00');
       await available(v3, '30.00');
-      const rejected = await reverse(v3, { payment_code: payment.code, operation_type: 'void', reason: 'ordered twice' }, { 'X-CAV-Sandbox-Scenario': 'rejected' });
-      expect([rejected.status, rejected.body.status, rejected.body.provider_reference, rejected.headers.get('x-cav-sandbox-scenario')]).toEqual([202, 'rejected', null, 'rejected']);
+      const rejected = await reverse(
+        v3,
+        { payment_code: payment.code, operation_type: 'void', reason: 'ordered twice' },
+        { 'X-CAV-Sandbox-Scenario': 'rejected' },
+      );
+      expect([rejected.status, rejected.body.status, rejected.body.provider_reference, rejected.headers.get('x-cav-sandbox-scenario')]).toEqual([
+        202,
+        'rejected',
+        null,
+        'rejected',
+      ]);
       expect((await balance(v3)).available_amount).toBe('30.00');
       const voided = await reverse(v3, { payment_code: payment.code, operation_type: 'void', reason: 'ordered twice' });
       expect(voided.body).toMatchObject({ status: 'completed', operation: 'void' });
@@ -185,7 +217,9 @@ describe('refunds and voids', () => {
       const { v3 } = await merchant();
       const payment = await paidPayment(v3, '70.00');
       await available(v3, '70.00');
-      const answers = await Promise.all(Array.from({ length: 6 }, () => reverse(v3, { payment_code: payment.code, operation_type: 'refund', reason: 'duplicate click' })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => reverse(v3, { payment_code: payment.code, operation_type: 'refund', reason: 'duplicate click' })),
+      );
       expect(answers.filter((answer) => answer.status === 202)).toHaveLength(1);
       expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.code === '9000041')).toBe(true);
       expect((await v3.request('GET', '/api/v3/refunds')).body.meta.total).toBe(1);
@@ -194,9 +228,16 @@ describe('refunds and voids', () => {
 
     it('lists with paging and filters, refuses bad paging, and shows nobody else the reversals', async () => {
       const { v3 } = await merchant();
-      for (const [operation, scenario] of [['refund', 'completed'], ['void', 'rejected'], ['refund', 'rejected']] as const) {
+      for (const [operation, scenario] of [
+        ['refund', 'completed'],
+        ['void', 'rejected'],
+        ['refund', 'rejected'],
+      ] as const) {
         const payment = await paidPayment(v3, '10.00');
-        await eventually(() => balance(v3), (body) => Number(body.available_amount) >= 10);
+        await eventually(
+          () => balance(v3),
+          (body) => Number(body.available_amount) >= 10,
+        );
         await reverse(v3, { payment_code: payment.code, operation_type: operation, reason: 'listing test' }, { 'X-CAV-Sandbox-Scenario': scenario });
       }
       const page = await v3.request('GET', '/api/v3/refunds?per_page=2');
@@ -217,12 +258,22 @@ describe('refunds and voids', () => {
       const { account, v3 } = await merchant({ environment: 'live' });
       const payment = await paidPayment(v3, '100.00');
       await available(v3, '100.00');
-      const liveScenario = await reverse(v3, { payment_code: payment.code, operation_type: 'refund', reason: 'not delivered' }, { 'X-CAV-Sandbox-Scenario': 'completed' });
+      const liveScenario = await reverse(
+        v3,
+        { payment_code: payment.code, operation_type: 'refund', reason: 'not delivered' },
+        { 'X-CAV-Sandbox-Scenario': 'completed' },
+      );
       expect([liveScenario.status, liveScenario.body.code]).toEqual([422, '1000001']);
       const requested = await reverse(v3, { payment_code: payment.code, operation_type: 'refund', reason: 'not delivered' });
       expect(requested.status).toBe(202);
       expect(requested.headers.get('x-cav-sandbox-scenario')).toBeNull();
-      expect(requested.body).toMatchObject({ status: 'requested', provider_reference: null, provider_refunded_at: null, updated_at: null, environment: 'live' });
+      expect(requested.body).toMatchObject({
+        status: 'requested',
+        provider_reference: null,
+        provider_refunded_at: null,
+        updated_at: null,
+        environment: 'live',
+      });
       expect((await balance(v3)).available_amount).toBe('100.00');
 
       const queue = await operator.call('GET', '/admin/v1/reversals?environment=live&per_page=100');
@@ -239,7 +290,10 @@ describe('refunds and voids', () => {
       expect(completed.body).toMatchObject({ status: 'completed', provider_reference: 'POS-7781-22', provider_refunded_at: expect.stringMatching(/Z$/) });
       expect((await v3.request('GET', `/api/v3/refunds/${requested.body.id}`)).body).toMatchObject({ status: 'completed', provider_reference: 'POS-7781-22' });
       expect((await balance(v3)).available_amount).toBe('0.00');
-      const [hook] = await eventually(async () => refundedHooks(payment.code), (found) => found.length === 1);
+      const [hook] = await eventually(
+        async () => refundedHooks(payment.code),
+        (found) => found.length === 1,
+      );
       expect(hook!.body).toMatchObject({ environment: 'live', refund: { public_id: requested.body.id, amount: '100.00', status: 'completed' } });
       expect((await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/cancel`, {})).body.code).toBe('1000012');
 
@@ -274,7 +328,10 @@ describe('refunds and voids', () => {
     it('voids a payment still waiting for settlement out of pending settlement, and gives it back on cancel', async () => {
       const { v3 } = await merchant({ environment: 'live', delayDays: 3 });
       const payment = await paidPayment(v3, '25.00');
-      await eventually(() => balance(v3), (body) => body.pending_settlement_amount === '25.00');
+      await eventually(
+        () => balance(v3),
+        (body) => body.pending_settlement_amount === '25.00',
+      );
       const voided = (await reverse(v3, { payment_code: payment.code, operation_type: 'void', reason: 'cancelled order' })).body;
       await operator.call('POST', `/admin/v1/reversals/${voided.id}/approve`, {});
       expect(await balance(v3)).toMatchObject({ available_amount: '0.00', pending_settlement_amount: '0.00' });
@@ -291,7 +348,9 @@ describe('refunds and voids', () => {
       // What payments-v3 leaves when it stops right after committing a completion whose debit it still owes.
       const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
       await db.connect();
-      await db.query(`UPDATE payments.reversals SET status = 'completed', ledger_step = 'consume', updated_at = now() - interval '1 minute' WHERE id = $1`, [requested.id]);
+      await db.query(`UPDATE payments.reversals SET status = 'completed', ledger_step = 'consume', updated_at = now() - interval '1 minute' WHERE id = $1`, [
+        requested.id,
+      ]);
       await eventually(
         async () => (await db.query('SELECT ledger_step FROM payments.reversals WHERE id = $1', [requested.id])).rows[0].ledger_step,
         (step) => step === null,

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { OperatorClient, Stack, TopicEvents, V3Client, cardFields, openScreen, submitForm, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
+import {
+  OperatorClient,
+  Stack,
+  TopicEvents,
+  V3Client,
+  cardFields,
+  openScreen,
+  submitForm,
+  testInfrastructure,
+  type ProvisionedMerchant,
+} from '@platform/testing';
 
 /**
  * The v3 payment page driven by a plain HTTP customer: what it shows, what it refuses,
@@ -32,7 +42,12 @@ describe('v3 payment page', () => {
   });
 
   async function createPayment(body: Record<string, unknown> = {}): Promise<Record<string, any>> {
-    const response = await v3.request('POST', '/api/v3/payments', { amount: '125.50', currency_code: 'TRY', ...body }, { headers: { 'Idempotency-Key': randomUUID() } });
+    const response = await v3.request(
+      'POST',
+      '/api/v3/payments',
+      { amount: '125.50', currency_code: 'TRY', ...body },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
     expect(response.status).toBe(201);
     return response.body;
   }
@@ -57,7 +72,12 @@ describe('v3 payment page', () => {
     webhook_url: webhookUrl,
   });
   const attemptsOf = async (code: string) =>
-    (await db.query('SELECT a.status, a.reason_code FROM payments.attempts a JOIN payments.payments p ON p.id = a.payment_id WHERE p.code = $1 ORDER BY a.id', [code])).rows;
+    (
+      await db.query(
+        'SELECT a.status, a.reason_code FROM payments.attempts a JOIN payments.payments p ON p.id = a.payment_id WHERE p.code = $1 ORDER BY a.id',
+        [code],
+      )
+    ).rows;
 
   /** Types a card on the form and follows the redirect back to the page. */
   async function payWith(url: string, number: string): Promise<{ answer: Response; next: Awaited<ReturnType<typeof openScreen>> }> {
@@ -151,7 +171,12 @@ describe('v3 payment page', () => {
       expect(next.html).toContain('onaylanmadı');
       expect(next.html).toContain('Başarısız deneme: 1');
       expect(next.html).toContain('name="number"');
-      expect(await read(payment.code)).toMatchObject({ status: 'created', paid_at: null, card: null, failure: { attempt_count: 1, reason_code: 'payment_declined' } });
+      expect(await read(payment.code)).toMatchObject({
+        status: 'created',
+        paid_at: null,
+        card: null,
+        failure: { attempt_count: 1, reason_code: 'payment_declined' },
+      });
       const [failed] = await events.waitFor((event) => event.payload?.payment_code === payment.code && event.event_type === 'payment.failed.v1');
       expect(failed!.payload).toEqual(factsOf({ ...payment, failure: { attempt_count: 1, reason_code: 'payment_declined' } }, null));
       expect(failed!.occurred_at).toMatch(/Z$/);

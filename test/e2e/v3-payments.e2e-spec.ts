@@ -14,7 +14,11 @@ describe('Payments API v3', () => {
   let v3: V3Client;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'payments-v3'], portBase: 19680, env: { RATE_LIMIT_KEY_PER_MINUTE: '100000', RATE_LIMIT_IP_PER_MINUTE: '100000' } });
+    stack = await Stack.start({
+      apps: ['gateway', 'payments-v3'],
+      portBase: 19680,
+      env: { RATE_LIMIT_KEY_PER_MINUTE: '100000', RATE_LIMIT_IP_PER_MINUTE: '100000' },
+    });
     operator = new OperatorClient(stack.url('gateway'));
     merchant = await operator.provisionMerchant({
       baseCurrency: 'TRY',
@@ -68,7 +72,14 @@ describe('Payments API v3', () => {
       const response = await pay({ amount: '10.00', currency_code: 'GBP', colour: 'red' });
       expect(response.status).toBe(422);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(response.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status: 422, code: '1000001', correlation_id: expect.any(String), detail: expect.any(String) });
+      expect(response.body).toMatchObject({
+        type: expect.any(String),
+        title: expect.any(String),
+        status: 422,
+        code: '1000001',
+        correlation_id: expect.any(String),
+        detail: expect.any(String),
+      });
       expect(Object.keys(response.body.errors).sort()).toEqual(['colour', 'currency_code']);
     });
 
@@ -123,7 +134,8 @@ describe('Payments API v3', () => {
     it('apply to the very next API call: a lowered limit refuses at once, a raised one accepts at once', async () => {
       const shop = await operator.provisionMerchant({ settings: { payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '1000.00' }] } });
       const client = new V3Client(stack.url('gateway'), shop);
-      const pay500 = () => client.request('POST', '/api/v3/payments', { amount: '500.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
+      const pay500 = () =>
+        client.request('POST', '/api/v3/payments', { amount: '500.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
       for (let round = 0; round < 5; round += 1) {
         const lowered = await operator.call('PATCH', `/admin/v1/merchants/${shop.merchantCode}/environments/sandbox`, {
           payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '100.00' }],
@@ -143,16 +155,24 @@ describe('Payments API v3', () => {
     it('checks limits at the rate the operator set, audited, and refuses a bad rate', async () => {
       const usdShop = new V3Client(
         stack.url('gateway'),
-        await operator.provisionMerchant({ baseCurrency: 'USD', settings: { payment_limits: [{ currency_code: 'USD', min_amount: '1.00', max_amount: '100.00' }] } }),
+        await operator.provisionMerchant({
+          baseCurrency: 'USD',
+          settings: { payment_limits: [{ currency_code: 'USD', min_amount: '1.00', max_amount: '100.00' }] },
+        }),
       );
-      const pay300Aed = () => usdShop.request('POST', '/api/v3/payments', { amount: '300.00', currency_code: 'AED' }, { headers: { 'Idempotency-Key': randomUUID() } });
+      const pay300Aed = () =>
+        usdShop.request('POST', '/api/v3/payments', { amount: '300.00', currency_code: 'AED' }, { headers: { 'Idempotency-Key': randomUUID() } });
       try {
         expect((await operator.call('PUT', '/admin/v1/fx-rates/AED', { usd_per_unit: '0.2723' })).status).toBe(200);
         expect((await pay300Aed()).status).toBe(201);
         const set = await operator.call('PUT', '/admin/v1/fx-rates/AED', { usd_per_unit: '0.5' });
         expect(set.body).toEqual({ currency_code: 'AED', usd_per_unit: '0.5000000000' });
         const refused = await pay300Aed();
-        expect([refused.status, refused.body.code, refused.body.limits]).toEqual([422, '9000005', { currency_code: 'USD', min_amount: '1.00', max_amount: '100.00' }]);
+        expect([refused.status, refused.body.code, refused.body.limits]).toEqual([
+          422,
+          '9000005',
+          { currency_code: 'USD', min_amount: '1.00', max_amount: '100.00' },
+        ]);
         const audit = await operator.call('GET', '/admin/v1/audit-log?target=fx-rates/AED&per_page=1');
         expect(audit.body.data[0]).toMatchObject({ action: 'fx_rate.set', before: { usd_per_unit: '0.2723000000' }, after: { usd_per_unit: '0.5000000000' } });
         for (const bad of ['0', '-1', 'abc', '1e3']) {
@@ -245,7 +265,12 @@ describe('Payments API v3', () => {
     });
 
     it('rejects a body that differs from the signed one with 0055505', async () => {
-      const signed = signV3Request({ secret: merchant.apiSecret, method: 'POST', target: '/api/v3/payments', body: '{"amount":"10.00","currency_code":"TRY"}' });
+      const signed = signV3Request({
+        secret: merchant.apiSecret,
+        method: 'POST',
+        target: '/api/v3/payments',
+        body: '{"amount":"10.00","currency_code":"TRY"}',
+      });
       const response = await fetch(`${stack.url('gateway')}/api/v3/payments`, {
         method: 'POST',
         headers: { 'X-CAV-Api-Key': merchant.apiKey, ...signed, 'content-type': 'application/json', 'Idempotency-Key': randomUUID() },
@@ -270,7 +295,12 @@ describe('Payments API v3', () => {
     it('takes the environment from the key: a live key creates live payments', async () => {
       const live = await operator.provisionMerchant({ environment: 'live', settings: { setup_complete: true } });
       const liveClient = new V3Client(stack.url('gateway'), live);
-      const created = await liveClient.request('POST', '/api/v3/payments', { amount: '50.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } });
+      const created = await liveClient.request(
+        'POST',
+        '/api/v3/payments',
+        { amount: '50.00', currency_code: 'TRY' },
+        { headers: { 'Idempotency-Key': randomUUID() } },
+      );
       expect(created.status).toBe(201);
       expect(created.body.environment).toBe('live');
     });

@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@platform/signing';
-import { OperatorClient, Stack, V3Client, V4Client, cardFields, eventually, openScreen, payOnPaymentPage, submitForm, type ProvisionedMerchant } from '@platform/testing';
+import {
+  OperatorClient,
+  Stack,
+  V3Client,
+  V4Client,
+  cardFields,
+  eventually,
+  openScreen,
+  payOnPaymentPage,
+  submitForm,
+  type ProvisionedMerchant,
+} from '@platform/testing';
 
 interface Delivered {
   scheme: 'v3' | 'v4';
@@ -37,13 +48,23 @@ describe('webhook deliveries end to end', () => {
         const prefix = v4 ? 'x-cek' : 'x-cav';
         const header = (name: string) => request.headers[`${prefix}-${name}`] as string | undefined;
         const verified = verifyWebhook({ secret: merchant.apiSecret, timestamp: header('timestamp'), signature: header('signature'), rawBody }).ok;
-        delivered.push({ scheme: v4 ? 'v4' : 'v3', eventId: header('event-id')!, eventType: header('event-type'), environment: header('environment')!, body: JSON.parse(rawBody.toString('utf8')), verified });
+        delivered.push({
+          scheme: v4 ? 'v4' : 'v3',
+          eventId: header('event-id')!,
+          eventType: header('event-type'),
+          environment: header('environment')!,
+          body: JSON.parse(rawBody.toString('utf8')),
+          verified,
+        });
         response.writeHead(verified ? answerStatus : 401).end();
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'webhook-dispatcher'], portBase: 20580, env: {
+    stack = await Stack.start({
+      apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'webhook-dispatcher'],
+      portBase: 20580,
+      env: {
         DISPATCH_INTERVAL_MS: '100',
         WEBHOOK_RETRY_TIME_SCALE: '0.00001',
         // Topics of its own: the dispatcher reads its events from the beginning, not every earlier suite's.
@@ -61,13 +82,22 @@ describe('webhook deliveries end to end', () => {
   });
 
   async function payment(body: Record<string, unknown> = {}): Promise<Record<string, any>> {
-    const created = await v3.request('POST', '/api/v3/payments', { amount: '42.00', currency_code: 'TRY', ...body }, { headers: { 'Idempotency-Key': randomUUID() } });
+    const created = await v3.request(
+      'POST',
+      '/api/v3/payments',
+      { amount: '42.00', currency_code: 'TRY', ...body },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
     return created.body;
   }
 
   const pay = (url: string, number: string, result: 'success' | 'failure') => payOnPaymentPage(url, number, result);
 
-  const deliveriesOf = (predicate: (d: Delivered) => boolean, count: number) => eventually(async () => delivered.filter(predicate), (found) => found.length >= count);
+  const deliveriesOf = (predicate: (d: Delivered) => boolean, count: number) =>
+    eventually(
+      async () => delivered.filter(predicate),
+      (found) => found.length >= count,
+    );
 
   it('delivers payment.failed and payment.paid of a v3 payment, signed, to its own webhook_url', async () => {
     const created = await payment({ webhook_url: `${receiverUrl}/own` });
@@ -80,13 +110,22 @@ describe('webhook deliveries end to end', () => {
       ['v3', 'payment.paid', true, 'sandbox'],
     ]);
     const paid = (await v3.request('GET', `/api/v3/payments/${created.code}`)).body;
-    expect(found[1]!.body).toEqual({ event_id: found[1]!.eventId, event_type: 'payment.paid', environment: 'sandbox', occurred_at: paid.paid_at, payment: paid });
+    expect(found[1]!.body).toEqual({
+      event_id: found[1]!.eventId,
+      event_type: 'payment.paid',
+      environment: 'sandbox',
+      occurred_at: paid.paid_at,
+      payment: paid,
+    });
   });
 
   it('delivers checkout.order.succeeded and .failed of Direct API orders to the panel address with the v4 headers', async () => {
     const v4 = new V4Client(stack.url('gateway'), merchant);
     const ids: string[] = [];
-    for (const [number, result] of [['4355090000044242', 'success'], ['4355090000005151', 'success']] as const) {
+    for (const [number, result] of [
+      ['4355090000044242', 'success'],
+      ['4355090000005151', 'success'],
+    ] as const) {
       const id = `ord_${randomUUID()}`;
       const order = await v4.request('POST', '/api/v4/orders', { merchant_order_id: id, amount: '60.00', card: cardFields(number) });
       const screen = await openScreen(order.body.data.redirect_url);
@@ -125,13 +164,20 @@ describe('webhook deliveries end to end', () => {
       },
     });
     const failed = found.find((d) => d.body.event_type === 'checkout.order.failed')!;
-    expect(failed.body).toMatchObject({ order: { merchant_order_id: ids[1], status: 'failed' }, failure_code: expect.any(String), failure_reason_code: expect.any(String), failure_message: expect.any(String) });
+    expect(failed.body).toMatchObject({
+      order: { merchant_order_id: ids[1], status: 'failed' },
+      failure_code: expect.any(String),
+      failure_reason_code: expect.any(String),
+      failure_message: expect.any(String),
+    });
   });
 
   it('sends nothing when neither the payment nor the environment has an address', async () => {
     const quiet = await operator.provisionMerchant();
     const client = new V3Client(stack.url('gateway'), quiet);
-    const created = (await client.request('POST', '/api/v3/payments', { amount: '5.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } })).body;
+    const created = (
+      await client.request('POST', '/api/v3/payments', { amount: '5.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': randomUUID() } })
+    ).body;
     await pay(created.payment_url, '4355090000044242', 'success');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(delivered.filter((d) => d.body.payment?.code === created.code)).toEqual([]);
@@ -213,7 +259,10 @@ describe('webhook deliveries end to end', () => {
       const retried = await v3.request('POST', `/api/v3/webhooks/deliveries/${item.id}/retry`, undefined, { headers: { 'Idempotency-Key': key } });
       expect(retried.status).toBe(200);
       expect(retried.body).toMatchObject({ id: item.id, status: 'pending', url: `${receiverUrl}/panel`, payload: { payment: { code: created.code } } });
-      const done = await eventually(() => v3.request('GET', `/api/v3/webhooks/deliveries/${item.id}`), (response) => response.body.status === 'delivered');
+      const done = await eventually(
+        () => v3.request('GET', `/api/v3/webhooks/deliveries/${item.id}`),
+        (response) => response.body.status === 'delivered',
+      );
       expect(done.body).toMatchObject({ attempt_count: 12, last_status_code: 200, last_error_code: null });
       const repeat = await v3.request('POST', `/api/v3/webhooks/deliveries/${item.id}/retry`, undefined, { headers: { 'Idempotency-Key': key } });
       expect([repeat.status, repeat.body]).toEqual([200, retried.body]);

@@ -29,7 +29,10 @@ describe('USDT withdrawals', () => {
     await stack?.stop();
   });
 
-  async function funded(amount: string, options: { environment?: 'sandbox' | 'live'; baseCurrency?: string; min?: string; daily?: string } = {}): Promise<{ account: ProvisionedMerchant; v3: V3Client }> {
+  async function funded(
+    amount: string,
+    options: { environment?: 'sandbox' | 'live'; baseCurrency?: string; min?: string; daily?: string } = {},
+  ): Promise<{ account: ProvisionedMerchant; v3: V3Client }> {
     const environment = options.environment ?? 'sandbox';
     const account = await operator.provisionMerchant({
       environment,
@@ -37,14 +40,24 @@ describe('USDT withdrawals', () => {
       settings: { withdrawal_min_amount: options.min ?? '10.00', withdrawal_daily_limit: options.daily ?? '100000.00' },
     });
     if (amount !== '0.00') {
-      const credit = await operator.call('POST', `/admin/v1/merchants/${account.merchantCode}/environments/${environment}/wallet-adjustments`, { wallet: 'api', direction: 'credit', amount, reason: 'test funds' }, { 'Idempotency-Key': randomUUID() });
+      const credit = await operator.call(
+        'POST',
+        `/admin/v1/merchants/${account.merchantCode}/environments/${environment}/wallet-adjustments`,
+        { wallet: 'api', direction: 'credit', amount, reason: 'test funds' },
+        { 'Idempotency-Key': randomUUID() },
+      );
       expect(credit.status).toBe(201);
     }
     return { account, v3: new V3Client(stack.url('gateway'), account) };
   }
 
   const withdraw = (v3: V3Client, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<SignedResponse> =>
-    v3.request('POST', '/api/v3/withdrawals', { address: ADDRESS, address_acknowledged: true, ...body }, { headers: { 'Idempotency-Key': randomUUID(), ...headers } });
+    v3.request(
+      'POST',
+      '/api/v3/withdrawals',
+      { address: ADDRESS, address_acknowledged: true, ...body },
+      { headers: { 'Idempotency-Key': randomUUID(), ...headers } },
+    );
   const available = async (v3: V3Client) => (await v3.request('GET', '/api/v3/balance')).body.available_amount;
 
   describe('sandbox', () => {
@@ -76,7 +89,12 @@ describe('USDT withdrawals', () => {
     it('rejects by scenario with the sandbox text and gives the amount back; accepts the zero address', async () => {
       const { v3 } = await funded('50.00');
       const rejected = await withdraw(v3, { amount: '20.00' }, { 'X-CAV-Sandbox-Scenario': 'rejected' });
-      expect(rejected.body).toMatchObject({ status: 'rejected', rejection_reason: 'Sandbox scenario: rejected', tx_hash: null, processed_at: expect.stringMatching(/Z$/) });
+      expect(rejected.body).toMatchObject({
+        status: 'rejected',
+        rejection_reason: 'Sandbox scenario: rejected',
+        tx_hash: null,
+        processed_at: expect.stringMatching(/Z$/),
+      });
       expect(rejected.headers.get('x-cav-sandbox-scenario')).toBe('rejected');
       expect(await available(v3)).toBe('50.00');
       const zero = await withdraw(v3, { amount: '20.00', address: ZERO_ADDRESS });
@@ -135,7 +153,12 @@ describe('USDT withdrawals', () => {
       const poor = await funded('30.00');
       const tooMuch = await withdraw(poor.v3, { amount: '30.01' });
       expect([tooMuch.status, tooMuch.body.code]).toEqual([422, '9000020']);
-      await operator.call('POST', `/admin/v1/merchants/${poor.account.merchantCode}/environments/sandbox/wallet-adjustments`, { wallet: 'shop', direction: 'debit', amount: '5.00', reason: 'chargeback fee' }, { 'Idempotency-Key': randomUUID() });
+      await operator.call(
+        'POST',
+        `/admin/v1/merchants/${poor.account.merchantCode}/environments/sandbox/wallet-adjustments`,
+        { wallet: 'shop', direction: 'debit', amount: '5.00', reason: 'chargeback fee' },
+        { 'Idempotency-Key': randomUUID() },
+      );
       const blocked = await withdraw(poor.v3, { amount: '10.00' });
       expect([blocked.status, blocked.body.code]).toEqual([409, '9000022']);
       expect(await available(poor.v3)).toBe('30.00');
@@ -172,7 +195,8 @@ describe('USDT withdrawals', () => {
       const page = await v3.request('GET', '/api/v3/withdrawals?per_page=2&page=2');
       expect([page.body.data.length, page.body.meta]).toEqual([1, { page: 2, per_page: 2, total: 3, total_pages: 2 }]);
       expect((await v3.request('GET', '/api/v3/withdrawals?status=rejected')).body.meta.total).toBe(1);
-      for (const query of ['page=0', 'per_page=101', 'status=requested_', 'x=1']) expect((await v3.request('GET', `/api/v3/withdrawals?${query}`)).status).toBe(422);
+      for (const query of ['page=0', 'per_page=101', 'status=requested_', 'x=1'])
+        expect((await v3.request('GET', `/api/v3/withdrawals?${query}`)).status).toBe(422);
       const stranger = (await funded('0.00')).v3;
       expect((await stranger.request('GET', `/api/v3/withdrawals/${page.body.data[0].id}`)).status).toBe(404);
     });
@@ -213,7 +237,11 @@ describe('USDT withdrawals', () => {
       expect(await available(v3)).toBe('180.00');
       expect((await operator.call('POST', `/admin/v1/withdrawals/${requested.id}/reject`, { reason: 'no' })).status).toBe(422);
       const rejected = await operator.call('POST', `/admin/v1/withdrawals/${requested.id}/reject`, { reason: 'address belongs to a sanctioned party' });
-      expect(rejected.body).toMatchObject({ status: 'rejected', rejection_reason: 'address belongs to a sanctioned party', processed_at: expect.stringMatching(/Z$/) });
+      expect(rejected.body).toMatchObject({
+        status: 'rejected',
+        rejection_reason: 'address belongs to a sanctioned party',
+        processed_at: expect.stringMatching(/Z$/),
+      });
       expect(await available(v3)).toBe('300.00');
       // The rejected amount no longer counts towards the day.
       expect((await withdraw(v3, { amount: '300.00' })).status).toBe(201);
@@ -231,7 +259,10 @@ describe('USDT withdrawals', () => {
         [requested.id],
       );
       await db.end();
-      await eventually(() => available(v3), (amount) => amount === '100.00');
+      await eventually(
+        () => available(v3),
+        (amount) => amount === '100.00',
+      );
     });
   });
 
@@ -258,7 +289,10 @@ describe('USDT withdrawals', () => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       expect(await reservation(first.id)).toEqual({ status: 'reserved', confirmed: false });
       restarted = await Stack.start({ apps: ['payouts'], portBase: 20780, env: STACK_ENV });
-      await eventually(() => reservation(first.id), (row) => row.confirmed === true);
+      await eventually(
+        () => reservation(first.id),
+        (row) => row.confirmed === true,
+      );
       const second = await withdraw(v3, { amount: '80.00' });
       expect([second.status, second.body.code]).toEqual([422, '9000020']);
       expect(await available(v3)).toBe('20.00');
@@ -277,7 +311,10 @@ describe('USDT withdrawals', () => {
           `UPDATE payouts.withdrawals SET status = 'rejected', rejection_reason = 'test', processed_at = now(), ledger_step = 'release', created_at = now() - interval '1 minute' WHERE id = $1`,
           [requested.id],
         );
-        await eventually(() => available(v3), (amount) => amount === '100.00');
+        await eventually(
+          () => available(v3),
+          (amount) => amount === '100.00',
+        );
       } finally {
         await sql('UPDATE payouts.withdrawals SET ledger_step = NULL WHERE id = $1', [poisoned.id]);
       }
@@ -300,7 +337,10 @@ describe('USDT withdrawals', () => {
       const [orphan] = await sql(`SELECT operation_id FROM ledger.reservations WHERE merchant_code = $1 AND status = 'reserved'`, [account.merchantCode]);
       // Past its window the owner, finding no withdrawal, gives the money back.
       await sql(`UPDATE ledger.reservations SET confirm_by = now() - interval '1 second' WHERE operation_id = $1`, [orphan.operation_id]);
-      await eventually(() => available(v3), (amount) => amount === '100.00');
+      await eventually(
+        () => available(v3),
+        (amount) => amount === '100.00',
+      );
       expect(await reservation(orphan.operation_id)).toEqual({ status: 'released', confirmed: true });
     });
   });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BaseConfigSchema, CardDataKeyFields, TrustedProxiesFields, requireCardDataKeyInProduction, requireTrustedProxiesInProduction, secret } from '@platform/service-kit';
+import {
+  BaseConfigSchema,
+  CardDataKeyFields,
+  TrustedProxiesFields,
+  requireCardDataKeyInProduction,
+  requireTrustedProxiesInProduction,
+  secret,
+} from '@platform/service-kit';
 
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8081),
@@ -8,7 +15,10 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** Card attempts one client address may make over an hour, across all pages (card testing). */
   CARD_ATTEMPTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  RATE_LIMIT_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/).default('rl'),
+  RATE_LIMIT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/)
+    .default('rl'),
   ...CardDataKeyFields,
   ...TrustedProxiesFields,
 }).superRefine((config, ctx) => {

@@ -21,7 +21,10 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** How long the previous secret keeps working after a new key is issued for the environment. */
   KEY_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).default(86400),
   /** Only tests: lets webhook addresses point at the loopback interface. */
-  WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(300),
@@ -30,7 +33,10 @@ export const ConfigSchema = BaseConfigSchema.extend({
   RATE_LIMIT_ADMIN_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Redis key prefix: separate deployments (or test stacks) sharing one Redis keep separate counts. */
-  RATE_LIMIT_PREFIX: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/).default('rl'),
+  RATE_LIMIT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/)
+    .default('rl'),
   ...TrustedProxiesFields,
   ...CardDataKeyFields,
 })

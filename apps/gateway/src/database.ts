@@ -8,5 +8,11 @@ import { HostedFrameOrigins1763700000300 } from './migrations/1763700000300-host
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'gateway',
-  migrations: [MessagingTables1763700000000, Merchants1763700000100, MerchantBroadcastVersion1763700000200, HostedFrameOrigins1763700000300, ApiKeyFirstUse1763700000400] as MigrationClass[],
+  migrations: [
+    MessagingTables1763700000000,
+    Merchants1763700000100,
+    MerchantBroadcastVersion1763700000200,
+    HostedFrameOrigins1763700000300,
+    ApiKeyFirstUse1763700000400,
+  ] as MigrationClass[],
 };

@@ -8,5 +8,11 @@ import { FxRateCodes1763700000300 } from './migrations/1763700000300-fx-rate-cod
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'ledger',
-  migrations: [MessagingTables1763700000000, Journal1763700000100, ReversalReservations1763700000200, FxRateCodes1763700000300, ParkedEvents1763700000400] as MigrationClass[],
+  migrations: [
+    MessagingTables1763700000000,
+    Journal1763700000100,
+    ReversalReservations1763700000200,
+    FxRateCodes1763700000300,
+    ParkedEvents1763700000400,
+  ] as MigrationClass[],
 };

@@ -19,7 +19,9 @@ import {
   ReleaseReservation,
   ReserveFunds,
   TrialBalance as TrialBalanceCommand,
-  type RequestOf, Errors } from '@platform/contracts';
+  type RequestOf,
+  Errors,
+} from '@platform/contracts';
 import { EventConsumer, RpcServer, callerOf } from '@platform/messaging';
 import { parseWireAmount } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
@@ -82,7 +84,14 @@ export class LedgerHandlers implements OnModuleInit {
     dispute: { dispute_id: string; merchant_code: string; environment: 'sandbox' | 'live'; amount: string; currency: string },
     occurredAt: Date,
   ): Promise<void> {
-    const event = { id: dispute.dispute_id, merchantCode: dispute.merchant_code, environment: dispute.environment, amount: dispute.amount, currency: dispute.currency, occurredAt };
+    const event = {
+      id: dispute.dispute_id,
+      merchantCode: dispute.merchant_code,
+      environment: dispute.environment,
+      amount: dispute.amount,
+      currency: dispute.currency,
+      occurredAt,
+    };
     if (direction === 'credit') {
       await this.bookings.winDispute(tx, event);
       return;
@@ -94,7 +103,10 @@ export class LedgerHandlers implements OnModuleInit {
 
   private async adjust(request: RequestOf<typeof AdjustWallet>) {
     const amount = parseWireAmount(request.amount);
-    if (!amount || amount.lte(0)) throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
+    if (!amount || amount.lte(0))
+      throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a positive decimal string with exactly 2 decimals', {
+        errors: { amount: ['must be positive with 2 decimals'] },
+      });
     const merchant = this.settings.get(request.merchant_code, request.environment);
     if (!merchant) throw new ApiError(Errors.ResourceNotFound, 'No such merchant environment');
     const posted = await this.dataSource.transaction((tx) =>

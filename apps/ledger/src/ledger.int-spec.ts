@@ -55,7 +55,9 @@ describe('ledger on real Postgres', () => {
   async function newMerchant(environment: 'sandbox' | 'live', baseCurrency = 'TRY', delayDays = 2): Promise<Caller> {
     const merchantCode = `MRC-${randomInt(100000, 999999)}-${run}`;
     version += 1;
-    await publishSettings(merchantEnvironmentFixture({ merchant_code: merchantCode, environment, base_currency: baseCurrency, settlement_delay_days: delayDays, version }));
+    await publishSettings(
+      merchantEnvironmentFixture({ merchant_code: merchantCode, environment, base_currency: baseCurrency, settlement_delay_days: delayDays, version }),
+    );
     return { merchantCode, environment };
   }
 
@@ -65,12 +67,21 @@ describe('ledger on real Postgres', () => {
     settings = new MerchantSettings(kafka, logger);
     await settings.start();
     await settings.ready;
-    dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] });
+    dataSource = createServiceDataSource({
+      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
+      schema: DATABASE.schema,
+      migrations: [],
+    });
     await dataSource.initialize();
     journal = new Journal();
     const rates = new FxRates();
     await dataSource.transaction(async (tx) => {
-      for (const [currency, rate] of [['EUR', '1.08'], ['AED', '0.2723'], ['TRY', '0.029']] as const) await rates.record(tx, currency, rate, '2020-01-01T00:00:00.000Z');
+      for (const [currency, rate] of [
+        ['EUR', '1.08'],
+        ['AED', '0.2723'],
+        ['TRY', '0.029'],
+      ] as const)
+        await rates.record(tx, currency, rate, '2020-01-01T00:00:00.000Z');
     });
     bookings = new Bookings(journal, rates);
     reservations = new ReservationsService(dataSource, journal, settings, new SystemClock());
@@ -95,13 +106,21 @@ describe('ledger on real Postgres', () => {
       ),
     );
 
-  const wallets = async (caller: Caller) => (await balances.wallets(caller.merchantCode, caller.environment)).wallets.find((wallet) => wallet.wallet === 'api')!;
+  const wallets = async (caller: Caller) =>
+    (await balances.wallets(caller.merchantCode, caller.environment)).wallets.find((wallet) => wallet.wallet === 'api')!;
 
   describe('disputes', () => {
     it('gives back exactly what a recorded dispute took, however the rate moved since', async () => {
       const caller = await newMerchant('sandbox');
       await collect(caller, `v3:${randomUUID()}`, '1000.00');
-      const dispute = { id: randomUUID(), merchantCode: caller.merchantCode, environment: caller.environment, amount: '10.00', currency: 'USD', occurredAt: new Date() };
+      const dispute = {
+        id: randomUUID(),
+        merchantCode: caller.merchantCode,
+        environment: caller.environment,
+        amount: '10.00',
+        currency: 'USD',
+        occurredAt: new Date(),
+      };
       await dataSource.transaction((tx) => bookings.recordDispute(tx, dispute, 'TRY'));
       // 10.00 USD at 0.029 USD per TRY.
       expect((await wallets(caller)).available).toBe('655.17');
@@ -115,7 +134,14 @@ describe('ledger on real Postgres', () => {
 
     it('books nothing, and throws nothing, for a dispute that converts to 0.00 or a win with nothing taken', async () => {
       const caller = await newMerchant('sandbox', 'USD');
-      const tiny = { id: randomUUID(), merchantCode: caller.merchantCode, environment: caller.environment, amount: '0.01', currency: 'TRY', occurredAt: new Date() };
+      const tiny = {
+        id: randomUUID(),
+        merchantCode: caller.merchantCode,
+        environment: caller.environment,
+        amount: '0.01',
+        currency: 'TRY',
+        occurredAt: new Date(),
+      };
       await expect(dataSource.transaction((tx) => bookings.recordDispute(tx, tiny, 'USD'))).resolves.toBe(false);
       await expect(dataSource.transaction((tx) => bookings.winDispute(tx, tiny))).resolves.toBe(false);
       expect((await wallets(caller)).available).toBe('0.00');
@@ -143,7 +169,10 @@ describe('ledger on real Postgres', () => {
       const id = randomUUID();
       await expect(
         dataSource.transaction(async (tx) => {
-          await tx.query(`INSERT INTO ledger.transactions (id, kind, reference, environment, occurred_at) VALUES ($1, 'forged', $2, 'sandbox', now())`, [id, id]);
+          await tx.query(`INSERT INTO ledger.transactions (id, kind, reference, environment, occurred_at) VALUES ($1, 'forged', $2, 'sandbox', now())`, [
+            id,
+            id,
+          ]);
           await tx.query(`INSERT INTO ledger.postings (transaction_id, account_id, currency, amount) VALUES ($1, $2, 'TRY', 500)`, [id, account!.id]);
         }),
       ).rejects.toThrow(/does not balance/);
@@ -159,7 +188,10 @@ describe('ledger on real Postgres', () => {
       await dataSource.transaction((tx) => new FxRates().record(tx, 'EUR', '1.20', '2021-07-01T00:00:00.000Z'));
       await collect(caller, `v3:${randomUUID()}`, '100.00', 'EUR', new Date('2021-08-01T00:00:00Z'));
       expect((await wallets(caller)).available).toBe('228.00');
-      const [entry] = await queryRows<{ fx: Record<string, string> }>(dataSource, 'SELECT fx FROM ledger.transactions WHERE kind = $1 AND reference = $2', ['payment', reference]);
+      const [entry] = await queryRows<{ fx: Record<string, string> }>(dataSource, 'SELECT fx FROM ledger.transactions WHERE kind = $1 AND reference = $2', [
+        'payment',
+        reference,
+      ]);
       expect(entry!.fx).toMatchObject({ original_amount: '100.00', original_currency: 'EUR', rate: '1.08' });
     });
 
@@ -168,11 +200,21 @@ describe('ledger on real Postgres', () => {
       // Paid in the future, so that no other settlement run can reach it first.
       const paidAt = new Date(Date.now() + 30 * 86_400_000);
       await collect(caller, `v4:${randomUUID()}`, '250.00', 'TRY', paidAt);
-      expect(await balances.balance(caller)).toEqual({ currency_code: 'TRY', available_amount: '0.00', pending_settlement_amount: '250.00', environment: 'live' });
+      expect(await balances.balance(caller)).toEqual({
+        currency_code: 'TRY',
+        available_amount: '0.00',
+        pending_settlement_amount: '250.00',
+        environment: 'live',
+      });
       await settleAt(new Date(paidAt.getTime() + 2 * 86_400_000 - 1000));
       expect((await balances.balance(caller)).pending_settlement_amount).toBe('250.00');
       await settleAt(new Date(paidAt.getTime() + 2 * 86_400_000));
-      expect(await balances.balance(caller)).toEqual({ currency_code: 'TRY', available_amount: '250.00', pending_settlement_amount: '0.00', environment: 'live' });
+      expect(await balances.balance(caller)).toEqual({
+        currency_code: 'TRY',
+        available_amount: '250.00',
+        pending_settlement_amount: '0.00',
+        environment: 'live',
+      });
     });
   });
 
@@ -181,7 +223,9 @@ describe('ledger on real Postgres', () => {
       const caller = await newMerchant('sandbox');
       await collect(caller, `v3:${randomUUID()}`, '100.00');
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 40 }, () => reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '7.00', confirm_within_seconds: 300 })),
+        Array.from({ length: 40 }, () =>
+          reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '7.00', confirm_within_seconds: 300 }),
+        ),
       );
       const granted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
       const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
@@ -196,18 +240,34 @@ describe('ledger on real Postgres', () => {
       await collect(caller, `v3:${randomUUID()}`, '50.00');
       const operation = randomUUID();
       const answers = await Promise.all(
-        Array.from({ length: 8 }, () => reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', amount: '20.00', confirm_within_seconds: 300 })),
+        Array.from({ length: 8 }, () =>
+          reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', amount: '20.00', confirm_within_seconds: 300 }),
+        ),
       );
       expect(new Set(answers.map((answer) => answer.operation_id)).size).toBe(1);
       expect(await wallets(caller)).toMatchObject({ available: '30.00', reserved: '20.00' });
-      await expect(reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', amount: '21.00', confirm_within_seconds: 300 })).rejects.toMatchObject({ code: '1000012' });
+      await expect(
+        reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', amount: '21.00', confirm_within_seconds: 300 }),
+      ).rejects.toMatchObject({ code: '1000012' });
     });
 
     it('never releases by itself: it lists what the owner has not confirmed in time, and confirming a released reservation fails', async () => {
       const caller = await newMerchant('sandbox');
       await collect(caller, `v3:${randomUUID()}`, '50.00');
-      const lost = await reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '10.00', confirm_within_seconds: 1 });
-      const kept = await reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '15.00', confirm_within_seconds: 1 });
+      const lost = await reservations.reserve(caller, {
+        operation_id: randomUUID(),
+        kind: 'withdrawal',
+        wallet: 'api',
+        amount: '10.00',
+        confirm_within_seconds: 1,
+      });
+      const kept = await reservations.reserve(caller, {
+        operation_id: randomUUID(),
+        kind: 'withdrawal',
+        wallet: 'api',
+        amount: '15.00',
+        confirm_within_seconds: 1,
+      });
       await reservations.confirm(caller, kept.operation_id);
       const due = await reservations.unconfirmed('withdrawal', new Date(Date.now() + 5000));
       expect(due.map((r) => r.operation_id)).toContain(lost.operation_id);
@@ -224,7 +284,13 @@ describe('ledger on real Postgres', () => {
 
   describe('reversal reservations', () => {
     const refund = (caller: Caller, paymentReference: string, operation = randomUUID()) =>
-      reservations.reserve(caller, { operation_id: operation, kind: 'refund', wallet: 'api', payment_reference: paymentReference, confirm_within_seconds: 300 });
+      reservations.reserve(caller, {
+        operation_id: operation,
+        kind: 'refund',
+        wallet: 'api',
+        payment_reference: paymentReference,
+        confirm_within_seconds: 300,
+      });
 
     it('holds an unsettled payment: reserved from pending settlement, settles again when released, never when consumed', async () => {
       const caller = await newMerchant('live', 'TRY', 0);
@@ -255,7 +321,13 @@ describe('ledger on real Postgres', () => {
       await collect(caller, reference, '100.00', 'EUR', new Date('2021-06-01T00:00:00Z'));
       expect(await refund(caller, reference)).toMatchObject({ amount: '108.00', currency_code: 'USD' });
       await expect(
-        reservations.reserve(caller, { operation_id: randomUUID(), kind: 'refund', wallet: 'api', payment_reference: `v3:${randomUUID()}`, confirm_within_seconds: 300 }),
+        reservations.reserve(caller, {
+          operation_id: randomUUID(),
+          kind: 'refund',
+          wallet: 'api',
+          payment_reference: `v3:${randomUUID()}`,
+          confirm_within_seconds: 300,
+        }),
       ).rejects.toMatchObject({ code: '1000012' });
       const stranger = await newMerchant('sandbox', 'USD');
       await expect(refund(stranger, reference)).rejects.toMatchObject({ code: '1000012' });
@@ -283,78 +355,88 @@ describe('ledger on real Postgres', () => {
 
     it('keeps the books balanced, matches the model, never overdraws by reservation, and ignores replays', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom<'sandbox' | 'live'>('sandbox', 'live'), fc.array(step, { minLength: 5, maxLength: 25 }), async (environment, steps) => {
-          const caller = await newMerchant(environment, 'TRY', 0);
-          const model = { available: new Decimal(0), pending: new Decimal(0), reserved: new Decimal(0) };
-          const open: { id: string; amount: Decimal }[] = [];
-          const closed: { id: string; how: 'release' | 'consume' }[] = [];
-          const payments: { reference: string; amount: Decimal }[] = [];
-          for (const s of steps) {
-            const amount = 'amount' in s ? new Decimal(s.amount).div(100) : new Decimal(0);
-            if (s.op === 'pay') {
-              const replayOf = s.replay ? payments[0] : undefined;
-              const reference = replayOf?.reference ?? `v3:${randomUUID()}`;
-              await collect(caller, reference, (replayOf?.amount ?? amount).toFixed(2));
-              if (!replayOf) {
-                payments.push({ reference, amount });
-                if (environment === 'live') model.pending = model.pending.plus(amount);
-                else model.available = model.available.plus(amount);
-              }
-            } else if (s.op === 'settle') {
-              await settleAt(new Date(Date.now() + 1000));
-              model.available = model.available.plus(model.pending);
-              model.pending = new Decimal(0);
-            } else if (s.op === 'reserve') {
-              const attempt = reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 });
-              if (model.available.lt(amount)) {
-                await expect(attempt).rejects.toMatchObject({ code: '9000020' });
+        fc.asyncProperty(
+          fc.constantFrom<'sandbox' | 'live'>('sandbox', 'live'),
+          fc.array(step, { minLength: 5, maxLength: 25 }),
+          async (environment, steps) => {
+            const caller = await newMerchant(environment, 'TRY', 0);
+            const model = { available: new Decimal(0), pending: new Decimal(0), reserved: new Decimal(0) };
+            const open: { id: string; amount: Decimal }[] = [];
+            const closed: { id: string; how: 'release' | 'consume' }[] = [];
+            const payments: { reference: string; amount: Decimal }[] = [];
+            for (const s of steps) {
+              const amount = 'amount' in s ? new Decimal(s.amount).div(100) : new Decimal(0);
+              if (s.op === 'pay') {
+                const replayOf = s.replay ? payments[0] : undefined;
+                const reference = replayOf?.reference ?? `v3:${randomUUID()}`;
+                await collect(caller, reference, (replayOf?.amount ?? amount).toFixed(2));
+                if (!replayOf) {
+                  payments.push({ reference, amount });
+                  if (environment === 'live') model.pending = model.pending.plus(amount);
+                  else model.available = model.available.plus(amount);
+                }
+              } else if (s.op === 'settle') {
+                await settleAt(new Date(Date.now() + 1000));
+                model.available = model.available.plus(model.pending);
+                model.pending = new Decimal(0);
+              } else if (s.op === 'reserve') {
+                const attempt = reservations.reserve(caller, {
+                  operation_id: randomUUID(),
+                  kind: 'withdrawal',
+                  wallet: 'api',
+                  amount: amount.toFixed(2),
+                  confirm_within_seconds: 300,
+                });
+                if (model.available.lt(amount)) {
+                  await expect(attempt).rejects.toMatchObject({ code: '9000020' });
+                } else {
+                  const reservation = await attempt;
+                  open.push({ id: reservation.operation_id, amount });
+                  model.available = model.available.minus(amount);
+                  model.reserved = model.reserved.plus(amount);
+                }
+              } else if (s.op === 'release' || s.op === 'consume') {
+                const replay = s.replay ? closed.find((entry) => entry.how === s.op) : undefined;
+                if (replay) {
+                  await (s.op === 'release' ? reservations.release(caller, replay.id) : reservations.consume(caller, replay.id));
+                } else if (open.length > 0) {
+                  const [target] = open.splice(s.pick % open.length, 1);
+                  await (s.op === 'release' ? reservations.release(caller, target!.id) : reservations.consume(caller, target!.id));
+                  closed.push({ id: target!.id, how: s.op });
+                  model.reserved = model.reserved.minus(target!.amount);
+                  if (s.op === 'release') model.available = model.available.plus(target!.amount);
+                }
               } else {
-                const reservation = await attempt;
-                open.push({ id: reservation.operation_id, amount });
+                const dispute = { id: randomUUID(), merchantCode: caller.merchantCode, environment, amount, currency: 'TRY', occurredAt: new Date() };
+                await dataSource.transaction((tx) => bookings.dispute(tx, 'debit', dispute));
+                // Recording the same dispute again books nothing.
+                await dataSource.transaction((tx) => bookings.dispute(tx, 'debit', dispute));
                 model.available = model.available.minus(amount);
-                model.reserved = model.reserved.plus(amount);
-              }
-            } else if (s.op === 'release' || s.op === 'consume') {
-              const replay = s.replay ? closed.find((entry) => entry.how === s.op) : undefined;
-              if (replay) {
-                await (s.op === 'release' ? reservations.release(caller, replay.id) : reservations.consume(caller, replay.id));
-              } else if (open.length > 0) {
-                const [target] = open.splice(s.pick % open.length, 1);
-                await (s.op === 'release' ? reservations.release(caller, target!.id) : reservations.consume(caller, target!.id));
-                closed.push({ id: target!.id, how: s.op });
-                model.reserved = model.reserved.minus(target!.amount);
-                if (s.op === 'release') model.available = model.available.plus(target!.amount);
-              }
-            } else {
-              const dispute = { id: randomUUID(), merchantCode: caller.merchantCode, environment, amount, currency: 'TRY', occurredAt: new Date() };
-              await dataSource.transaction((tx) => bookings.dispute(tx, 'debit', dispute));
-              // Recording the same dispute again books nothing.
-              await dataSource.transaction((tx) => bookings.dispute(tx, 'debit', dispute));
-              model.available = model.available.minus(amount);
-              if (s.win) {
-                await dataSource.transaction((tx) => bookings.dispute(tx, 'credit', dispute));
-                model.available = model.available.plus(amount);
+                if (s.win) {
+                  await dataSource.transaction((tx) => bookings.dispute(tx, 'credit', dispute));
+                  model.available = model.available.plus(amount);
+                }
               }
             }
-          }
-          const api = await wallets(caller);
-          expect(api).toEqual({
-            wallet: 'api',
-            available: model.available.toFixed(2),
-            pending_settlement: model.pending.toFixed(2),
-            reserved: model.reserved.toFixed(2),
-          });
-          const withdrawable = await balances.withdrawable(caller);
-          expect(withdrawable.can_withdraw).toBe(model.available.gte(0));
-          // The running totals equal a recomputation from the postings.
-          const recomputed = await queryRows<{ part: string; total: string }>(
-            dataSource,
-            `SELECT a.part, COALESCE(sum(p.amount), 0)::numeric(20, 2)::text AS total FROM ledger.accounts a LEFT JOIN ledger.postings p ON p.account_id = a.id
+            const api = await wallets(caller);
+            expect(api).toEqual({
+              wallet: 'api',
+              available: model.available.toFixed(2),
+              pending_settlement: model.pending.toFixed(2),
+              reserved: model.reserved.toFixed(2),
+            });
+            const withdrawable = await balances.withdrawable(caller);
+            expect(withdrawable.can_withdraw).toBe(model.available.gte(0));
+            // The running totals equal a recomputation from the postings.
+            const recomputed = await queryRows<{ part: string; total: string }>(
+              dataSource,
+              `SELECT a.part, COALESCE(sum(p.amount), 0)::numeric(20, 2)::text AS total FROM ledger.accounts a LEFT JOIN ledger.postings p ON p.account_id = a.id
               WHERE a.owner = $1 AND a.wallet = 'api' GROUP BY a.part`,
-            [caller.merchantCode],
-          );
-          for (const row of recomputed) expect(row.total).toBe(api[row.part as 'available' | 'pending_settlement' | 'reserved']);
-        }),
+              [caller.merchantCode],
+            );
+            for (const row of recomputed) expect(row.total).toBe(api[row.part as 'available' | 'pending_settlement' | 'reserved']);
+          },
+        ),
         { numRuns: 30 },
       );
       const books = await trialBalance.run();

@@ -13,7 +13,20 @@ import { ReservationRepository } from './reservations/reservation.repository';
 import { ReservationsService } from './reservations/reservations.service';
 
 @Module({
-  providers: [JournalRepository, FxRateRepository, SettlementRepository, ReservationRepository, Journal, FxRates, Bookings, SettlementService, BalanceService, ReservationsService, TrialBalance, LedgerHandlers],
+  providers: [
+    JournalRepository,
+    FxRateRepository,
+    SettlementRepository,
+    ReservationRepository,
+    Journal,
+    FxRates,
+    Bookings,
+    SettlementService,
+    BalanceService,
+    ReservationsService,
+    TrialBalance,
+    LedgerHandlers,
+  ],
 })
 /** The double-entry ledger: journal, bookings from money events, settlement, reservations, balances. */
 export class LedgerModule {}

@@ -11,7 +11,6 @@ import {
   requireMasterKeyInProduction,
 } from '@platform/service-kit';
 
-
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8083),
   /** Bounds of a single order amount in TRY, answered as `amount_limit` on 0055235. */

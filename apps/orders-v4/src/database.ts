@@ -12,5 +12,15 @@ import { PageAttempts1763700000800 } from './migrations/1763700000800-page-attem
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'orders',
-  migrations: [MessagingTables1763700000000, BinTable1763700000100, Orders1763700000200, SandboxScenario1763700000300, IssuerAvailability1763700000400, CardUsageIndex1763700000500, FingerprintsWithoutCvv1763700000600, ProcessorAttempts1763700000700, PageAttempts1763700000800] as MigrationClass[],
+  migrations: [
+    MessagingTables1763700000000,
+    BinTable1763700000100,
+    Orders1763700000200,
+    SandboxScenario1763700000300,
+    IssuerAvailability1763700000400,
+    CardUsageIndex1763700000500,
+    FingerprintsWithoutCvv1763700000600,
+    ProcessorAttempts1763700000700,
+    PageAttempts1763700000800,
+  ] as MigrationClass[],
 };

@@ -13,5 +13,16 @@ import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-ide
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'payments',
-  migrations: [MessagingTables1763700000000, Payments1763700000100, PaymentAttempts1763700000200, Reversals1763700000300, UsdtRate1763700000400, ReversalLedgerStep1763700000500, AddressColumns1763700000600, AttemptProcessor1763700000700, PendingAttempts1763700000800, IdempotencyRequests1763800000000] as MigrationClass[],
+  migrations: [
+    MessagingTables1763700000000,
+    Payments1763700000100,
+    PaymentAttempts1763700000200,
+    Reversals1763700000300,
+    UsdtRate1763700000400,
+    ReversalLedgerStep1763700000500,
+    AddressColumns1763700000600,
+    AttemptProcessor1763700000700,
+    PendingAttempts1763700000800,
+    IdempotencyRequests1763800000000,
+  ] as MigrationClass[],
 };

@@ -8,7 +8,10 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** Attempts made at once by one replica. */
   DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Tests only: deliveries may go to http://127.0.0.1, localhost or [::1]. */
-  WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Tests only: multiplies the retry waits (0.00001 walks the whole schedule in seconds). */
   WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
   ...MasterKeyFields,

@@ -8,5 +8,11 @@ import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-ide
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'webhooks',
-  migrations: [MessagingTables1763700000000, Deliveries1763700000100, InterruptedAttempts1763700000200, ParkedEvents1763700000300, IdempotencyRequests1763800000000] as MigrationClass[],
+  migrations: [
+    MessagingTables1763700000000,
+    Deliveries1763700000100,
+    InterruptedAttempts1763700000200,
+    ParkedEvents1763700000300,
+    IdempotencyRequests1763800000000,
+  ] as MigrationClass[],
 };

@@ -17,7 +17,10 @@ export class CardProcessors {
 
   for(environment: 'sandbox' | 'live'): CardProcessor {
     if (environment === 'sandbox') return this.sandbox;
-    if (!this.live) throw new ApiError(Errors.AccountNotReady, 'Live card processing is not configured on this platform', { metadata: { audit_event: 'account.live_processing_unconfigured' } });
+    if (!this.live)
+      throw new ApiError(Errors.AccountNotReady, 'Live card processing is not configured on this platform', {
+        metadata: { audit_event: 'account.live_processing_unconfigured' },
+      });
     return this.live;
   }
 

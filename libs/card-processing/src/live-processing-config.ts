@@ -45,7 +45,11 @@ export const CARD_PROCESSORS_PROVIDER = {
   useFactory: (config: LiveProcessingConfig, logger: Logger) => {
     const processors = cardProcessorsFrom(config);
     if (processors.liveName) logger.info({ live_card_processor: processors.liveName }, `live card payments go to ${processors.liveName}`);
-    else logger.warn({ live_card_processor: 'none' }, 'no live card processor is configured (LIVE_CARD_PROCESSOR=none): live card payments are refused with 0055001');
+    else
+      logger.warn(
+        { live_card_processor: 'none' },
+        'no live card processor is configured (LIVE_CARD_PROCESSOR=none): live card payments are refused with 0055001',
+      );
     return processors;
   },
   inject: [CONFIG, LOGGER],

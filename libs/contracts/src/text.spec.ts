@@ -46,10 +46,13 @@ describe('lengths in characters', () => {
     );
   });
 
-  it.each(['a\u0000b', 'bell\u0007', 'del\u007f', 'c1\u0085', 'lone \ud800 high', 'lone \udc00 low', 'reversed \udc00\ud800'])('refuses unsafe text %j', (value) => {
-    expect(isUnsafeText(value)).toBe(true);
-    expect(text({ max: 100 }).safeParse(value).success).toBe(false);
-  });
+  it.each(['a\u0000b', 'bell\u0007', 'del\u007f', 'c1\u0085', 'lone \ud800 high', 'lone \udc00 low', 'reversed \udc00\ud800'])(
+    'refuses unsafe text %j',
+    (value) => {
+      expect(isUnsafeText(value)).toBe(true);
+      expect(text({ max: 100 }).safeParse(value).success).toBe(false);
+    },
+  );
 
   it.each(['line\nbreak', 'tab\there', 'crlf\r\n', `pair ${ASTRAL}`, 'çğış'])('accepts text %j', (value) => {
     expect(isUnsafeText(value)).toBe(false);

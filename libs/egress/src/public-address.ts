@@ -3,17 +3,39 @@ import { BlockList, isIP } from 'node:net';
 
 const NOT_PUBLIC = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
 // 2002::/16 (6to4) and 64:ff9b::/96, 64:ff9b:1::/48 (NAT64) embed IPv4 addresses a relay
 // would reach; fec0::/10 is the deprecated site-local range. (::/96 is checked apart: Node's
 // BlockList would match every IPv4 address against it.)
 for (const [net, prefix] of [
-  ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
-  ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
 
 /** The eight 16-bit groups of an IPv6 address written without an embedded IPv4 part, `::` expanded. */
 export function ipv6Groups(ipv6: string): number[] {

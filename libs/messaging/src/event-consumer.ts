@@ -62,7 +62,12 @@ export class EventConsumer {
   ) {
     this.schema = assertIdentifier(schema);
     this.parkedCounter = registry
-      ? new Counter({ name: 'events_parked_total', help: 'Events parked instead of applied', labelNames: ['consumer', 'event_type', 'reason'], registers: [registry] })
+      ? new Counter({
+          name: 'events_parked_total',
+          help: 'Events parked instead of applied',
+          labelNames: ['consumer', 'event_type', 'reason'],
+          registers: [registry],
+        })
       : undefined;
   }
 
@@ -71,7 +76,10 @@ export class EventConsumer {
     this.handlers.set(contract.type, { contract: contract as EventContract<unknown>, handler: handler as Handler });
     // An earlier version still on the topic reaches the same handler, read as the current version.
     for (const earlier of contract.predecessors ?? []) {
-      this.handlers.set(earlier.type, { contract: { ...contract, type: earlier.type, payload: earlier.payload } as EventContract<unknown>, handler: handler as Handler });
+      this.handlers.set(earlier.type, {
+        contract: { ...contract, type: earlier.type, payload: earlier.payload } as EventContract<unknown>,
+        handler: handler as Handler,
+      });
     }
   }
 
@@ -93,7 +101,15 @@ export class EventConsumer {
     const registration = this.handlers.get(envelope.event_type);
     if (!registration) return;
     const payload = registration.contract.payload.safeParse(envelope.payload);
-    if (!payload.success) return this.park(position, text, envelope.event_id, envelope.event_type, `invalid payload: ${payload.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`, 1);
+    if (!payload.success)
+      return this.park(
+        position,
+        text,
+        envelope.event_id,
+        envelope.event_type,
+        `invalid payload: ${payload.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+        1,
+      );
     const correlationId = acceptOrCreateCorrelationId(readHeader(message.headers, Headers.correlationId));
     const key = `${position.topic}:${position.partition}:${position.offset}`;
     try {
@@ -126,7 +142,14 @@ export class EventConsumer {
     });
   }
 
-  private async park(position: Position, message: string | undefined, eventId: string | null, eventType: string | null, reason: string, failures: number): Promise<void> {
+  private async park(
+    position: Position,
+    message: string | undefined,
+    eventId: string | null,
+    eventType: string | null,
+    reason: string,
+    failures: number,
+  ): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO ${this.schema}.parked_events (consumer, event_id, event_type, topic, partition, message_offset, message, reason, failures)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (consumer, topic, partition, message_offset) DO NOTHING`,
@@ -152,12 +175,17 @@ export class EventConsumer {
    * event (an event applied meanwhile changes nothing). A failure leaves it parked and says why.
    */
   async replay(id: string): Promise<{ id: string; applied: boolean }> {
-    const rows = await queryRows<{ message: string | null }>(this.dataSource, `SELECT message FROM ${this.schema}.parked_events WHERE id = $1 AND consumer = $2 AND replayed_at IS NULL`, [id, this.consumerName]);
+    const rows = await queryRows<{ message: string | null }>(
+      this.dataSource,
+      `SELECT message FROM ${this.schema}.parked_events WHERE id = $1 AND consumer = $2 AND replayed_at IS NULL`,
+      [id, this.consumerName],
+    );
     if (!rows[0]) throw new ApiError(Errors.ResourceNotFound, 'No parked event with this id');
     const envelope = EventEnvelopeSchema.safeParse(safeJson(rows[0].message ?? undefined));
     const registration = envelope.success ? this.handlers.get(envelope.data.event_type) : undefined;
     const payload = envelope.success && registration ? registration.contract.payload.safeParse(envelope.data.payload) : undefined;
-    if (!envelope.success || !registration || !payload?.success) throw new ApiError(Errors.ResourceStateConflict, 'The parked message cannot be read; it cannot be replayed');
+    if (!envelope.success || !registration || !payload?.success)
+      throw new ApiError(Errors.ResourceStateConflict, 'The parked message cannot be read; it cannot be replayed');
     let applied: boolean;
     try {
       applied = await this.applyOnce(registration.handler, envelope.data, payload.data);

@@ -175,5 +175,8 @@ export class KafkaConnection {
 }
 
 function configEntries(spec: TopicSpec): { name: string; value: string }[] {
-  return [...(spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []), ...Object.entries(spec.config ?? {}).map(([name, value]) => ({ name, value }))];
+  return [
+    ...(spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
+    ...Object.entries(spec.config ?? {}).map(([name, value]) => ({ name, value })),
+  ];
 }

@@ -58,10 +58,7 @@ const Credited = defineEvent({
 const connections: KafkaConnection[] = [];
 
 function connection(name: string): KafkaConnection {
-  const created = new KafkaConnection(
-    { brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `${name}-${run}`, topicPrefix: `it-${run}.` },
-    logger,
-  );
+  const created = new KafkaConnection({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `${name}-${run}`, topicPrefix: `it-${run}.` }, logger);
   connections.push(created);
   return created;
 }
@@ -107,7 +104,10 @@ describe('messaging on real Kafka and Postgres', () => {
     afterAll(() => admin.disconnect());
 
     const settings = async (topic: string) => {
-      const described = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms', 'segment.ms'] }] });
+      const described = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms', 'segment.ms'] }],
+      });
       return Object.fromEntries(described.resources[0]!.configEntries.map((entry) => [entry.configName, entry.configValue]));
     };
 
@@ -127,7 +127,10 @@ describe('messaging on real Kafka and Postgres', () => {
       connections.push(upgraded);
       await upgraded.ensureTopics(TOPIC_SPECS);
       expect(await settings(`${prefix}${Topics.ordersCommands}`)).toEqual(CARD_DATA_TOPIC_CONFIG);
-      const compacted = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: `${prefix}${Topics.merchantSettings}`, configNames: ['cleanup.policy'] }] });
+      const compacted = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: `${prefix}${Topics.merchantSettings}`, configNames: ['cleanup.policy'] }],
+      });
       expect(compacted.resources[0]!.configEntries[0]!.configValue).toBe('compact');
     });
   });
@@ -299,7 +302,14 @@ describe('messaging on real Kafka and Postgres', () => {
       broken.add(poisoned);
       const publisher = new KafkaEventPublisher(kafka);
       const record = (account: string, cents: number, key = poisoned): OutboxRecord => ({
-        seq: '0', event_id: randomUUID(), topic: Credited.topic, message_key: key, event_type: Credited.type, payload: { account, cents }, headers: {}, occurred_at: new Date(),
+        seq: '0',
+        event_id: randomUUID(),
+        topic: Credited.topic,
+        message_key: key,
+        event_type: Credited.type,
+        payload: { account, cents },
+        headers: {},
+        occurred_at: new Date(),
       });
       const poison = record(poisoned, 300);
       const behind = `acc-${randomUUID()}`;

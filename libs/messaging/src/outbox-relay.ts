@@ -82,9 +82,7 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       await this.publisher.publish(rows);
-      await tx.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [
-        rows.map((row) => row.seq),
-      ]);
+      await tx.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((row) => row.seq)]);
       return rows.length;
     });
   }

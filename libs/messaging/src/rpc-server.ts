@@ -1,10 +1,6 @@
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import { ZodError } from 'zod';
-import {
-  ApiError,
-  isEnvironment,
-  type Caller,
-  type CommandContract, Errors } from '@platform/contracts';
+import { ApiError, isEnvironment, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, runWithContext, type Logger } from '@platform/observability';
 import { Headers, readHeader } from './headers';
 import type { KafkaConnection } from './kafka-connection';

@@ -11,10 +11,7 @@ const WireErrorSchema = z.object({
   extras: z.record(z.unknown()).default({}),
 });
 
-export const RpcReplySchema = z.union([
-  z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({ ok: z.literal(false), error: WireErrorSchema }),
-]);
+export const RpcReplySchema = z.union([z.object({ ok: z.literal(true), result: z.unknown() }), z.object({ ok: z.literal(false), error: WireErrorSchema })]);
 
 export function parseRpcReply(raw: string): RpcReply {
   return RpcReplySchema.parse(JSON.parse(raw)) as RpcReply;

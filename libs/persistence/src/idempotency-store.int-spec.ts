@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '@platform/contracts';
 import { testInfrastructure } from '@platform/testing';
-import { IdempotencyStore, createServiceDataSource, ensureDatabase, idempotencyTableUp, provisionServiceSchema, serviceDatabaseUrl, type IdempotentRequest } from './index';
+import {
+  IdempotencyStore,
+  createServiceDataSource,
+  ensureDatabase,
+  idempotencyTableUp,
+  provisionServiceSchema,
+  serviceDatabaseUrl,
+  type IdempotentRequest,
+} from './index';
 
 /** One Idempotency-Key mechanism for every service, on real Postgres. */
 describe('IdempotencyStore', () => {
@@ -37,7 +45,11 @@ describe('IdempotencyStore', () => {
       expect(await store.claim(tx, owner, first, 'PAY-1')).toBe(true);
       await store.complete(tx, owner, first, { payment: { code: 'PAY-1' } });
     });
-    expect(await store.earlier(dataSource, owner, { ...first })).toMatchObject({ state: 'completed', resource_id: 'PAY-1', response: { payment: { code: 'PAY-1' } } });
+    expect(await store.earlier(dataSource, owner, { ...first })).toMatchObject({
+      state: 'completed',
+      resource_id: 'PAY-1',
+      response: { payment: { code: 'PAY-1' } },
+    });
   });
 
   it('keeps nothing when the work that claimed the key rolls back', async () => {
@@ -98,7 +110,9 @@ describe('IdempotencyStore', () => {
       ]),
     );
     expect(claims).toEqual([true, true, true, true]);
-    expect(codeOf(await store.earlier(dataSource, { ...owner, merchantCode: 'M-OTHER' }, request({ key, fingerprint: 'x' })).catch((e: unknown) => e))).toBe('9000039');
+    expect(codeOf(await store.earlier(dataSource, { ...owner, merchantCode: 'M-OTHER' }, request({ key, fingerprint: 'x' })).catch((e: unknown) => e))).toBe(
+      '9000039',
+    );
     expect(await store.earlier(dataSource, { ...owner, merchantCode: 'M-THIRD' }, request({ key }))).toBeUndefined();
   });
 });

@@ -9,7 +9,11 @@ export type MoveTable<Status extends string, Update extends { move: string }> = 
 };
 
 /** Whether the named move may leave `status`. */
-export function canMove<Status extends string, Update extends { move: string }>(table: MoveTable<Status, Update>, move: Update['move'], status: Status): boolean {
+export function canMove<Status extends string, Update extends { move: string }>(
+  table: MoveTable<Status, Update>,
+  move: Update['move'],
+  status: Status,
+): boolean {
   const entry: { readonly from: readonly Status[] } = table[move as keyof MoveTable<Status, Update>];
   return entry.from.includes(status);
 }

@@ -20,12 +20,21 @@ export class Secret {
   }
 }
 
-export const secret = () => z.string().min(1).transform((value) => new Secret(value));
+export const secret = () =>
+  z
+    .string()
+    .min(1)
+    .transform((value) => new Secret(value));
 
 const brokerList = z
   .string()
   .min(1)
-  .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((broker) => broker.trim())
+      .filter(Boolean),
+  )
   .refine((brokers) => brokers.every((broker) => /^[^\s:]+:\d{1,5}$/.test(broker)), 'expected host:port[,host:port]');
 
 /** What every service reads at start; each app extends it with its own variables. */
@@ -36,25 +45,27 @@ export const BaseConfigSchema = z.object({
   SERVICE_DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   KAFKA_BROKERS: brokerList.default('127.0.0.1:9092'),
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore, dash').default(''),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore, dash')
+    .default(''),
   HTTP_HOST: z.string().default('0.0.0.0'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(15000),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 
 export class ConfigError extends Error {
-  constructor(service: string, readonly problems: string[]) {
+  constructor(
+    service: string,
+    readonly problems: string[],
+  ) {
     super(`${service}: invalid configuration\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
 
 /** Reads the environment once, validates it and returns a typed object; nobody else reads process.env. */
-export function loadConfig<S extends z.ZodTypeAny>(
-  service: string,
-  schema: S,
-  env: Record<string, string | undefined> = process.env,
-): z.infer<S> {
+export function loadConfig<S extends z.ZodTypeAny>(service: string, schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(cleaned);
   if (!result.success) {

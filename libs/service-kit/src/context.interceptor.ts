@@ -10,8 +10,6 @@ export class ContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const known = currentContext();
-    return new Observable((subscriber) =>
-      runWithContext({ ...known, correlationId: request.correlationId }, () => next.handle().subscribe(subscriber)),
-    );
+    return new Observable((subscriber) => runWithContext({ ...known, correlationId: request.correlationId }, () => next.handle().subscribe(subscriber)));
   }
 }

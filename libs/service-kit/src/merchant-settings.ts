@@ -1,4 +1,12 @@
-import { ApiError, MerchantEnvironmentChanged, merchantEnvironmentKey, type Caller, type Environment, type MerchantEnvironment, Errors } from '@platform/contracts';
+import {
+  ApiError,
+  MerchantEnvironmentChanged,
+  merchantEnvironmentKey,
+  type Caller,
+  type Environment,
+  type MerchantEnvironment,
+  Errors,
+} from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 

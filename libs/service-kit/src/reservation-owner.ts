@@ -1,4 +1,11 @@
-import { ConfirmReservation, ConsumeReservation, ListUnconfirmedReservations, ReleaseReservation, assertReservationAfter, type Caller } from '@platform/contracts';
+import {
+  ConfirmReservation,
+  ConsumeReservation,
+  ListUnconfirmedReservations,
+  ReleaseReservation,
+  assertReservationAfter,
+  type Caller,
+} from '@platform/contracts';
 import type { RpcClient } from '@platform/messaging';
 import { eachIndependently } from './periodic-task';
 

@@ -57,11 +57,7 @@ export class ServiceKitModule {
         },
         {
           provide: KafkaConnection,
-          useFactory: () =>
-            new KafkaConnection(
-              { brokers: config.KAFKA_BROKERS, clientId: definition.name, topicPrefix: config.KAFKA_TOPIC_PREFIX },
-              logger,
-            ),
+          useFactory: () => new KafkaConnection({ brokers: config.KAFKA_BROKERS, clientId: definition.name, topicPrefix: config.KAFKA_TOPIC_PREFIX }, logger),
         },
         {
           provide: RpcServer,
@@ -97,7 +93,21 @@ export class ServiceKitModule {
         },
         ServiceLifecycle,
       ],
-      exports: [Clock, CONFIG, LOGGER, DataSource, MerchantSettings, MaintenanceFlags, KafkaConnection, RpcServer, RpcClient, EventConsumer, OutboxRelay, ReadinessService, Metrics],
+      exports: [
+        Clock,
+        CONFIG,
+        LOGGER,
+        DataSource,
+        MerchantSettings,
+        MaintenanceFlags,
+        KafkaConnection,
+        RpcServer,
+        RpcClient,
+        EventConsumer,
+        OutboxRelay,
+        ReadinessService,
+        Metrics,
+      ],
     };
   }
 }

@@ -36,14 +36,11 @@ export class SlidingWindowLimiter {
   ) {}
 
   async consume(subject: string, limit: number): Promise<LimitDecision> {
-    const [allowed, count, waitMs] = (await this.redis.eval(
-      SCRIPT,
-      1,
-      `${this.prefix}:${subject}`,
-      String(this.windowMs),
-      String(limit),
-      randomUUID(),
-    )) as [number, number, number];
+    const [allowed, count, waitMs] = (await this.redis.eval(SCRIPT, 1, `${this.prefix}:${subject}`, String(this.windowMs), String(limit), randomUUID())) as [
+      number,
+      number,
+      number,
+    ];
     return {
       allowed: allowed === 1,
       limit,

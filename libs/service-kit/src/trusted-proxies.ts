@@ -15,7 +15,12 @@ export const TrustedProxiesFields = {
   TRUSTED_PROXIES: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .refine((entries) => entries.every(isAddressOrRange), 'expected IP addresses or CIDR ranges'),
 };
 

@@ -20,11 +20,7 @@ export function isLowerHex64(value: unknown): value is string {
  * True when `tsSeconds` is at most `toleranceSeconds` away from `nowSeconds`, in either
  * direction; a difference of exactly the tolerance is still accepted.
  */
-export function timestampWithin(
-  tsSeconds: number,
-  nowSeconds: number,
-  toleranceSeconds: number = DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
-): boolean {
+export function timestampWithin(tsSeconds: number, nowSeconds: number, toleranceSeconds: number = DEFAULT_TIMESTAMP_TOLERANCE_SECONDS): boolean {
   if (!Number.isFinite(tsSeconds) || !Number.isFinite(nowSeconds) || !Number.isFinite(toleranceSeconds)) {
     return false;
   }

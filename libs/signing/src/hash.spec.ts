@@ -33,9 +33,7 @@ describe('sha256Hex (body hash)', () => {
 
   it('hashes arbitrary bytes exactly, including bytes that are not valid UTF-8', () => {
     // printf '\xff\x00\x80' | sha256sum
-    expect(sha256Hex(Uint8Array.of(0xff, 0x00, 0x80))).toBe(
-      'ef192b7af54e943f206ab27075ec1805384c972c9959fc5820f1fa7d5268fcef',
-    );
+    expect(sha256Hex(Uint8Array.of(0xff, 0x00, 0x80))).toBe('ef192b7af54e943f206ab27075ec1805384c972c9959fc5820f1fa7d5268fcef');
   });
 });
 

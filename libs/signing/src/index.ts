@@ -1,11 +1,5 @@
 export { EMPTY_BODY_SHA256, sha256Hex, hmacSha256Hex, type SigningBody, type SigningSecret } from './hash';
-export {
-  DEFAULT_TIMESTAMP_TOLERANCE_SECONDS,
-  isTenDigitTimestamp,
-  isLowerHex64,
-  timestampWithin,
-  timingSafeEqualHex,
-} from './checks';
+export { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, isTenDigitTimestamp, isLowerHex64, timestampWithin, timingSafeEqualHex } from './checks';
 export type { VerifyResult, VerifyFailureReason } from './verify-result';
 export {
   V4_SIGNATURE_HEADERS,
@@ -28,12 +22,7 @@ export {
   type VerifyV4RequestInput,
   type VerifyV3RequestInput,
 } from './request-signing';
-export {
-  webhookSignature,
-  verifyWebhook,
-  type WebhookSignatureInput,
-  type VerifyWebhookInput,
-} from './webhook-signing';
+export { webhookSignature, verifyWebhook, type WebhookSignatureInput, type VerifyWebhookInput } from './webhook-signing';
 export {
   DEFAULT_RETURN_ADDRESS_MAX_AGE_SECONDS,
   returnAddressText,

@@ -43,18 +43,14 @@ describe('v4 request signing (X-CEK-*)', () => {
   });
 
   it('signs a POST with a JSON body to the known HMAC-SHA256', () => {
-    expect(
-      v4RequestSignature(SECRET, { method: 'POST', path: '/api/v4/orders', body: V4_BODY, timestamp: '1700000000' }),
-    ).toBe(V4_POST_SIG);
+    expect(v4RequestSignature(SECRET, { method: 'POST', path: '/api/v4/orders', body: V4_BODY, timestamp: '1700000000' })).toBe(V4_POST_SIG);
   });
 
   it('signs a request without a body with the hash of the empty string', () => {
     expect(v4TextToSign({ method: 'GET', path: '/api/v4/orders/123456789', timestamp: '1700000000' })).toBe(
       `1700000000\nGET\n/api/v4/orders/123456789\n${EMPTY_HASH}`,
     );
-    expect(
-      v4RequestSignature(SECRET, { method: 'GET', path: '/api/v4/orders/123456789', timestamp: '1700000000' }),
-    ).toBe(V4_GET_SIG);
+    expect(v4RequestSignature(SECRET, { method: 'GET', path: '/api/v4/orders/123456789', timestamp: '1700000000' })).toBe(V4_GET_SIG);
   });
 
   it('excludes the query string from the signed path', () => {
@@ -68,9 +64,7 @@ describe('v4 request signing (X-CEK-*)', () => {
 
   it('uppercases the method before signing', () => {
     for (const method of ['get', 'Get', 'GET']) {
-      expect(v4RequestSignature(SECRET, { method, path: '/api/v4/orders/123456789', timestamp: '1700000000' })).toBe(
-        V4_GET_SIG,
-      );
+      expect(v4RequestSignature(SECRET, { method, path: '/api/v4/orders/123456789', timestamp: '1700000000' })).toBe(V4_GET_SIG);
     }
   });
 
@@ -82,9 +76,10 @@ describe('v4 request signing (X-CEK-*)', () => {
   });
 
   it('signV4Request returns the X-CEK-Timestamp and X-CEK-Signature header values', () => {
-    expect(
-      signV4Request({ secret: SECRET, method: 'post', path: '/api/v4/orders', body: V4_BODY, timestamp: 1700000000 }),
-    ).toEqual({ 'X-CEK-Timestamp': '1700000000', 'X-CEK-Signature': V4_POST_SIG });
+    expect(signV4Request({ secret: SECRET, method: 'post', path: '/api/v4/orders', body: V4_BODY, timestamp: 1700000000 })).toEqual({
+      'X-CEK-Timestamp': '1700000000',
+      'X-CEK-Signature': V4_POST_SIG,
+    });
   });
 
   it('signV4Request uses the current time when no timestamp is given', () => {
@@ -98,9 +93,7 @@ describe('v4 request signing (X-CEK-*)', () => {
   });
 
   it('refuses a numeric timestamp that is not whole seconds', () => {
-    expect(() => signV4Request({ secret: SECRET, method: 'GET', path: '/', timestamp: 1700000000.5 })).toThrow(
-      RangeError,
-    );
+    expect(() => signV4Request({ secret: SECRET, method: 'GET', path: '/', timestamp: 1700000000.5 })).toThrow(RangeError);
   });
 });
 
@@ -162,9 +155,7 @@ describe('verifyV4Request', () => {
   });
 
   it('rejects a timestamp that is not ten digits or a signature that is not 64 lowercase hex as bad_format', () => {
-    expect(
-      verifyV4Request({ ...request, timestamp: '170000000', signature: V4_POST_SIG, nowSeconds: 1700000000 }),
-    ).toEqual({
+    expect(verifyV4Request({ ...request, timestamp: '170000000', signature: V4_POST_SIG, nowSeconds: 1700000000 })).toEqual({
       ok: false,
       reason: 'bad_format',
     });

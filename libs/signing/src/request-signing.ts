@@ -43,12 +43,7 @@ export function pathWithoutQuery(pathOrTarget: string): string {
   return q === -1 ? pathOrTarget : pathOrTarget.slice(0, q);
 }
 
-function textToSign(
-  timestamp: string | number,
-  method: string,
-  target: string,
-  body: SigningBody | null | undefined,
-): string {
+function textToSign(timestamp: string | number, method: string, target: string, body: SigningBody | null | undefined): string {
   return [formatTimestamp(timestamp), method.toUpperCase(), target, sha256Hex(body)].join('\n');
 }
 
@@ -148,14 +143,10 @@ function verifyRequest(input: VerifyRequestCommon, expectedFor: (timestamp: stri
  * signature in constant time (`mismatch`, 0055505).
  */
 export function verifyV4Request(input: VerifyV4RequestInput): VerifyResult {
-  return verifyRequest(input, (timestamp) =>
-    v4RequestSignature(input.secret, { method: input.method, path: input.path, body: input.body, timestamp }),
-  );
+  return verifyRequest(input, (timestamp) => v4RequestSignature(input.secret, { method: input.method, path: input.path, body: input.body, timestamp }));
 }
 
 /** Checks a v3 request the same way as {@link verifyV4Request}, over the target with its query string. */
 export function verifyV3Request(input: VerifyV3RequestInput): VerifyResult {
-  return verifyRequest(input, (timestamp) =>
-    v3RequestSignature(input.secret, { method: input.method, target: input.target, body: input.body, timestamp }),
-  );
+  return verifyRequest(input, (timestamp) => v3RequestSignature(input.secret, { method: input.method, target: input.target, body: input.body, timestamp }));
 }

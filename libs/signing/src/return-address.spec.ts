@@ -8,9 +8,7 @@ const FAILED_SIG = '99a13500b79479170a0e02e44eafc5e7345394058e685aaaf97c989b84c0
 
 describe('returnAddressText and returnAddressSignature', () => {
   it('keeps the last dot when there is no failure_code', () => {
-    expect(returnAddressText({ ts: 1700000000, orderCode: '123456789', status: 'paid' })).toBe(
-      '1700000000.123456789.paid.',
-    );
+    expect(returnAddressText({ ts: 1700000000, orderCode: '123456789', status: 'paid' })).toBe('1700000000.123456789.paid.');
     expect(returnAddressSignature(SECRET, { ts: '1700000000', orderCode: '123456789', status: 'paid' })).toBe(PAID_SIG);
   });
 
@@ -82,9 +80,7 @@ describe('buildReturnQuery', () => {
   });
 
   it('refuses an order code with anything but digits, which could shift the dotted fields', () => {
-    expect(() =>
-      buildReturnQuery({ secret: SECRET, keyVersion: 1, orderCode: '123.456', status: 'paid', ts: 1700000000 }),
-    ).toThrow(RangeError);
+    expect(() => buildReturnQuery({ secret: SECRET, keyVersion: 1, orderCode: '123.456', status: 'paid', ts: 1700000000 })).toThrow(RangeError);
   });
 
   it('produces parameters that verifyReturnAddress accepts', () => {

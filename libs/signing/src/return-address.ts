@@ -1,11 +1,4 @@
-import {
-  formatTimestamp,
-  isLowerHex64,
-  isTenDigitTimestamp,
-  nowInSeconds,
-  timestampWithin,
-  timingSafeEqualHex,
-} from './checks';
+import { formatTimestamp, isLowerHex64, isTenDigitTimestamp, nowInSeconds, timestampWithin, timingSafeEqualHex } from './checks';
 import { hmacSha256Hex, type SigningSecret } from './hash';
 import { VERIFIED, verifyFailure, type VerifyResult } from './verify-result';
 
@@ -83,8 +76,7 @@ export function buildReturnQuery(input: BuildReturnQueryInput): ReturnQuery {
   const { orderCode, status, keyVersion } = input;
   if (!ORDER_CODE.test(orderCode)) throw new RangeError('orderCode must be digits only');
   if (!isReturnStatus(status)) throw new RangeError('status must be paid or failed');
-  if (!Number.isSafeInteger(keyVersion) || keyVersion < 1)
-    throw new RangeError('keyVersion must be a positive integer');
+  if (!Number.isSafeInteger(keyVersion) || keyVersion < 1) throw new RangeError('keyVersion must be a positive integer');
   const ts = formatTimestamp(input.ts ?? nowInSeconds());
   const failureCode = input.failureCode ? input.failureCode : undefined;
   const sig = returnAddressSignature(input.secret, { orderCode, status, failureCode, ts });
@@ -112,13 +104,7 @@ export function verifyReturnAddress(
   maxAgeSeconds: number = DEFAULT_RETURN_ADDRESS_MAX_AGE_SECONDS,
 ): VerifyResult {
   const { ts, sig, order_code: orderCode, status, failure_code: failureCode } = params;
-  if (
-    !isTenDigitTimestamp(ts) ||
-    !isLowerHex64(sig) ||
-    orderCode === undefined ||
-    !ORDER_CODE.test(orderCode) ||
-    !isReturnStatus(status)
-  ) {
+  if (!isTenDigitTimestamp(ts) || !isLowerHex64(sig) || orderCode === undefined || !ORDER_CODE.test(orderCode) || !isReturnStatus(status)) {
     return verifyFailure('bad_format');
   }
   if (!timestampWithin(Number(ts), nowSeconds, maxAgeSeconds)) return verifyFailure('stale');

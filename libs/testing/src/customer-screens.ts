@@ -42,7 +42,11 @@ export function cardFields(number: string, overrides: Record<string, string> = {
  * A customer pays a v3 payment on its page: the card form, then 3-D Secure when one follows:
  * the sandbox test screen, or a live bank's page (answered as `threeDs` says; `timeout` leaves it).
  */
-export async function payOnPaymentPage(paymentUrl: string, cardNumber = '4355090000044242', threeDs: 'success' | 'failure' | 'timeout' = 'success'): Promise<void> {
+export async function payOnPaymentPage(
+  paymentUrl: string,
+  cardNumber = '4355090000044242',
+  threeDs: 'success' | 'failure' | 'timeout' = 'success',
+): Promise<void> {
   const form = await openScreen(paymentUrl);
   await submitForm(paymentUrl, form, cardFields(cardNumber));
   const screen = await openScreen(paymentUrl, form.cookie);
@@ -70,7 +74,12 @@ export function firstForm(html: string): { action: string; fields: Record<string
  */
 export async function passBankChallenge(bankPage: string, choice: 'approve' | 'refuse'): Promise<Response> {
   const post = (url: string, fields: Record<string, string>) =>
-    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
   const toAcs = firstForm(bankPage);
   const acsPage = await (await post(toAcs.action, toAcs.fields)).text();
   const answerAction = new URL(/<form[^>]*action="([^"]+)"/.exec(acsPage)![1]!, toAcs.action).toString();

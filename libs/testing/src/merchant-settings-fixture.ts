@@ -4,7 +4,9 @@ import { MerchantEnvironmentChanged, merchantEnvironmentKey, type MerchantEnviro
 import { testInfrastructure } from './test-environment';
 
 /** A complete merchant environment as the gateway broadcasts it, for integration tests of one service. */
-export function merchantEnvironmentFixture(overrides: Partial<MerchantEnvironment> & Pick<MerchantEnvironment, 'merchant_code' | 'environment' | 'version'>): MerchantEnvironment {
+export function merchantEnvironmentFixture(
+  overrides: Partial<MerchantEnvironment> & Pick<MerchantEnvironment, 'merchant_code' | 'environment' | 'version'>,
+): MerchantEnvironment {
   return {
     account_number: overrides.merchant_code.slice(4, 10),
     name: 'Integration Test Merchant',
@@ -37,7 +39,12 @@ export async function publishMerchantSettings(topicPrefix: string, merchants: Me
       topic: `${topicPrefix}${MerchantEnvironmentChanged.topic}`,
       messages: merchants.map((merchant) => ({
         key: merchantEnvironmentKey(merchant.merchant_code, merchant.environment),
-        value: JSON.stringify({ event_id: randomUUID(), event_type: MerchantEnvironmentChanged.type, occurred_at: new Date().toISOString(), payload: merchant }),
+        value: JSON.stringify({
+          event_id: randomUUID(),
+          event_type: MerchantEnvironmentChanged.type,
+          occurred_at: new Date().toISOString(),
+          payload: merchant,
+        }),
       })),
     });
   } finally {

@@ -70,7 +70,12 @@ export class Stack {
     const processesCards = options.apps.includes('orders-v4') || options.apps.includes('payments-v3');
     const acquirer =
       processesCards && options.liveProcessor !== 'none'
-        ? await startIyzicoStandIn({ port: portBase + 95, slowMs: STAND_IN_SLOW_MS, processorTimeoutMs: STAND_IN_PROCESSOR_TIMEOUT_MS, logFile: join(logDir, `iyzico-stand-in-${portBase + 95}.log`) })
+        ? await startIyzicoStandIn({
+            port: portBase + 95,
+            slowMs: STAND_IN_SLOW_MS,
+            processorTimeoutMs: STAND_IN_PROCESSOR_TIMEOUT_MS,
+            logFile: join(logDir, `iyzico-stand-in-${portBase + 95}.log`),
+          })
         : undefined;
     if (acquirer) everyChild.add(acquirer.process);
     for (const app of options.apps) {

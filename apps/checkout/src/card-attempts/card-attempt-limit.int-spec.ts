@@ -10,7 +10,10 @@ describe('card attempts per client address', () => {
   const replicas: CardAttemptLimit[] = [];
   /** A replica's limiter, once its Redis connection is up (before that, attempts pass by design). */
   const limitOf = async (config: Partial<Config>) => {
-    const limit = new CardAttemptLimit({ REDIS_URL: 'redis://127.0.0.1:6379', CARD_ATTEMPTS_PER_ADDRESS_PER_HOUR: 3, RATE_LIMIT_PREFIX: `it-${randomUUID()}`, ...config } as Config, logger);
+    const limit = new CardAttemptLimit(
+      { REDIS_URL: 'redis://127.0.0.1:6379', CARD_ATTEMPTS_PER_ADDRESS_PER_HOUR: 3, RATE_LIMIT_PREFIX: `it-${randomUUID()}`, ...config } as Config,
+      logger,
+    );
     replicas.push(limit);
     const redis = (limit as any).redis;
     if (config.REDIS_URL === undefined && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));

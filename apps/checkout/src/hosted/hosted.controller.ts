@@ -78,7 +78,16 @@ export class HostedController {
     if (outcome.return_url) return sendRedirect(reply, outcome.return_url);
     if (outcome.order.hosted_url) {
       const view = await this.view(token, request);
-      return this.form(reply, request, token, outcome.order, view.merchant_name, outcome.attempt_failure, outcome.attempt_failure ? 422 : 200, view.frame_origins);
+      return this.form(
+        reply,
+        request,
+        token,
+        outcome.order,
+        view.merchant_name,
+        outcome.attempt_failure,
+        outcome.attempt_failure ? 422 : 200,
+        view.frame_origins,
+      );
     }
     return sendPage(reply, 200, orderResultPage(outcome.order));
   }

@@ -12,7 +12,9 @@ export function paymentResultPage(view: PaymentPage): string {
   const detail = paid
     ? `<p>Kart: •••• ${escapeHtml(payment.card?.last_four ?? '')}</p>`
     : '<p class="muted">Ödeme yapılmadı. Yeni bir ödeme için lütfen alışveriş yaptığınız siteye dönün.</p>';
-  const button = view.return_url ? `<p><a class="button primary" href="${escapeHtml(view.return_url)}">${escapeHtml(view.merchant_name)} sitesine dön</a></p>` : '';
+  const button = view.return_url
+    ? `<p><a class="button primary" href="${escapeHtml(view.return_url)}">${escapeHtml(view.merchant_name)} sitesine dön</a></p>`
+    : '';
   return page(
     paid ? 'Ödeme alındı' : 'Süresi dolmuş ödeme',
     `<h1>${heading}</h1>

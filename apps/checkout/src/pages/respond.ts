@@ -33,7 +33,10 @@ export function sendBankPage(reply: FastifyReply, html: string): void {
   void reply
     .status(200)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'none'")
+    .header(
+      'content-security-policy',
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'none'",
+    )
     .header('x-frame-options', 'DENY')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')

@@ -2,7 +2,15 @@ import type { Order } from '@platform/contracts';
 import { escapeHtml, page } from './html';
 
 /** The sandbox 3-D Secure screen: a form posted back to its own address with a `result` button. */
-export function threeDsPage(input: { merchantName: string; reference: string; amount: string; currency: string; lastFour: string; csrf: string; action: string }): string {
+export function threeDsPage(input: {
+  merchantName: string;
+  reference: string;
+  amount: string;
+  currency: string;
+  lastFour: string;
+  csrf: string;
+  action: string;
+}): string {
   return page(
     '3-D Secure doğrulama',
     `<h1>3-D Secure</h1>
@@ -47,7 +55,10 @@ export function unavailablePage(): string {
 }
 
 export function maintenancePage(): string {
-  return page('Bakım çalışması', '<h1>Ödemeler kısa bir bakım çalışması nedeniyle durduruldu.</h1><p class="muted">Lütfen biraz sonra bu sayfayı yenileyin; bağlantınız geçerliliğini korur.</p>');
+  return page(
+    'Bakım çalışması',
+    '<h1>Ödemeler kısa bir bakım çalışması nedeniyle durduruldu.</h1><p class="muted">Lütfen biraz sonra bu sayfayı yenileyin; bağlantınız geçerliliğini korur.</p>',
+  );
 }
 
 export function bankPendingPage(merchantName: string): string {

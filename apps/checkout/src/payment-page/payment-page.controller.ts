@@ -61,7 +61,12 @@ export class PaymentPageController {
     return this.rpc.request(GetPaymentPage, { token }, { correlationId: request.correlationId });
   }
 
-  private completeThreeDs(token: string, input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private completeThreeDs(
+    token: string,
+    input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     return this.page.answer(reply, async () => {
       await this.rpc.request(CompletePaymentThreeDs, { token, ...input }, { correlationId: request.correlationId });
       return sendRedirect(reply, `/pay/${token}`);
@@ -94,4 +99,3 @@ export class PaymentPageController {
     sendPage(reply, formError ? 422 : 200, cardFormPage({ ...common, action: `/pay/${token}`, notice, leave }));
   }
 }
-

@@ -55,7 +55,12 @@ export class ThreeDsController {
     return this.complete(token, { source: 'bank_return', answer }, request, reply);
   }
 
-  private complete(token: string, input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private complete(
+    token: string,
+    input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     return this.page.answer(reply, async () => {
       const outcome = await this.rpc.request(CompleteThreeDs, { token, ...input }, { correlationId: request.correlationId });
       if (outcome.return_url) return sendRedirect(reply, outcome.return_url);

@@ -3,9 +3,7 @@ import type { MoveTable } from '@platform/persistence';
 
 /** The operator's moves of an unresolved dispute, each with what it sets. */
 export type DisputeUpdate =
-  | { move: 'under_review' }
-  | { move: 'evidence_submitted'; evidence_submitted_at: Date }
-  | { move: 'resolve'; outcome: 'won' | 'lost'; resolved_at: Date };
+  { move: 'under_review' } | { move: 'evidence_submitted'; evidence_submitted_at: Date } | { move: 'resolve'; outcome: 'won' | 'lost'; resolved_at: Date };
 
 const UNRESOLVED: Dispute['status'][] = ['open', 'under_review'];
 

@@ -27,7 +27,6 @@ const COLUMNS = `id, merchant_code, environment, service, payment_code, amount::
   to_char(occurred_on, 'YYYY-MM-DD') AS occurred_on, evidence_due_at, evidence_submitted_at, merchant_evidence_note,
   merchant_evidence_submitted_at, resolved_at, created_at`;
 
-
 type ListFilter = { status: string | null };
 
 /**
@@ -76,12 +75,10 @@ export class DisputeRepository {
 
   /** The merchant's evidence note; not a move: the status stays. */
   async setEvidence(tx: SqlExecutor, owner: Owner, id: string, note: string, now: Date): Promise<void> {
-    await tx.query('UPDATE disputes.disputes SET merchant_evidence_note = $4, merchant_evidence_submitted_at = $5 WHERE merchant_code = $1 AND environment = $2 AND id = $3', [
-      ...ownerParams(owner),
-      id,
-      note,
-      now.toISOString(),
-    ]);
+    await tx.query(
+      'UPDATE disputes.disputes SET merchant_evidence_note = $4, merchant_evidence_submitted_at = $5 WHERE merchant_code = $1 AND environment = $2 AND id = $3',
+      [...ownerParams(owner), id, note, now.toISOString()],
+    );
   }
 
   /** Takes one named move; false (nothing changed) when the dispute is not in a state the move leaves. */
@@ -91,7 +88,14 @@ export class DisputeRepository {
       tx,
       `UPDATE disputes.disputes SET status = COALESCE($4, status), evidence_submitted_at = COALESCE($5, evidence_submitted_at), resolved_at = COALESCE($6, resolved_at)
         WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($7::text[]) RETURNING id`,
-      [...ownerParams(owner), id, change.status, change.evidence_submitted_at?.toISOString() ?? null, change.resolved_at?.toISOString() ?? null, DISPUTE_MOVES[update.move].from],
+      [
+        ...ownerParams(owner),
+        id,
+        change.status,
+        change.evidence_submitted_at?.toISOString() ?? null,
+        change.resolved_at?.toISOString() ?? null,
+        DISPUTE_MOVES[update.move].from,
+      ],
     );
     return rows.length === 1;
   }
@@ -108,12 +112,15 @@ export class DisputeRepository {
   private async page(tx: SqlExecutor, params: (string | null)[], limit: number, offset: number): Promise<{ rows: DisputeRow[]; total: number }> {
     const where = `($1::text IS NULL OR merchant_code = $1) AND ($2::text IS NULL OR environment = $2) AND ($3::text IS NULL OR status = $3)`;
     const [rows, count] = await Promise.all([
-      queryRows<DisputeRow>(tx, `SELECT ${COLUMNS} FROM disputes.disputes WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [...params, limit, offset]),
+      queryRows<DisputeRow>(tx, `SELECT ${COLUMNS} FROM disputes.disputes WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [
+        ...params,
+        limit,
+        offset,
+      ]),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM disputes.disputes WHERE ${where}`, params),
     ]);
     return { rows, total: count[0]?.total ?? 0 };
   }
-
 }
 
 export function toDispute(row: DisputeRow): Dispute {

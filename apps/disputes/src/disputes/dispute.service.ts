@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, DisputeRecorded, DisputeWon, GetPayment, pageOf, type Caller, type Dispute, type RequestOf, type RecordDispute, Errors } from '@platform/contracts';
+import {
+  ApiError,
+  DisputeRecorded,
+  DisputeWon,
+  GetPayment,
+  pageOf,
+  type Caller,
+  type Dispute,
+  type RequestOf,
+  type RecordDispute,
+  Errors,
+} from '@platform/contracts';
 import { OutboxWriter, RpcClient } from '@platform/messaging';
 import { canMove, IdempotencyStore, ownerOf, type IdempotentRequest, type OperatorFilter, type SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
@@ -44,7 +55,12 @@ export class DisputeService {
   /** Every merchant's disputes, each with its merchant code. */
   async listForOperator(filter: OperatorFilter<ListFilter>) {
     const { rows, total } = await this.disputes.listForOperator(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return pageOf(rows.map((row) => ({ ...toDispute(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
+    return pageOf(
+      rows.map((row) => ({ ...toDispute(row), merchant_code: row.merchant_code })),
+      total,
+      filter.page,
+      filter.perPage,
+    );
   }
 
   /**
@@ -76,7 +92,12 @@ export class DisputeService {
   }
 
   /** A sandbox dispute on a paid payment of the caller's own sandbox key, created in the scenario's state. */
-  async createSandbox(caller: Caller, body: { payment_code: string; scenario?: 'open' | 'won' | 'lost'; reason: Dispute['reason'] }, fingerprint: string, key: string): Promise<Dispute> {
+  async createSandbox(
+    caller: Caller,
+    body: { payment_code: string; scenario?: 'open' | 'won' | 'lost'; reason: Dispute['reason'] },
+    fingerprint: string,
+    key: string,
+  ): Promise<Dispute> {
     const now = this.clock.now();
     if (caller.environment !== 'sandbox') throw new ApiError(Errors.AuthCredentialsInvalid, 'Sandbox disputes are for sandbox keys only', {}, 403);
     const request: IdempotentRequest = { scope: 'dispute.sandbox', key, fingerprint, scenario: null };
@@ -162,9 +183,14 @@ export class DisputeService {
       if (!row) throw new ApiError(Errors.ResourceNotFound, 'No dispute with this id');
       if (CLOSED.has(row.status)) throw new ApiError(Errors.ResourceStateConflict, `the dispute is already ${row.status}`);
       const update: DisputeUpdate =
-        step.action === 'resolve' ? { move: 'resolve', outcome: step.outcome, resolved_at: now } : step.action === 'evidence_submitted' ? { move: 'evidence_submitted', evidence_submitted_at: now } : { move: 'under_review' };
+        step.action === 'resolve'
+          ? { move: 'resolve', outcome: step.outcome, resolved_at: now }
+          : step.action === 'evidence_submitted'
+            ? { move: 'evidence_submitted', evidence_submitted_at: now }
+            : { move: 'under_review' };
       const owner = ownerOf(row);
-      if (!canMove(DISPUTE_MOVES, update.move, row.status) || !(await this.disputes.transition(tx, owner, id, update))) throw new ApiError(Errors.ResourceStateConflict, `the dispute is ${row.status}`);
+      if (!canMove(DISPUTE_MOVES, update.move, row.status) || !(await this.disputes.transition(tx, owner, id, update)))
+        throw new ApiError(Errors.ResourceStateConflict, `the dispute is ${row.status}`);
       if (update.move === 'resolve' && update.outcome === 'won') await this.publish(tx, 'won', row);
       const after = (await this.disputes.find(tx, owner, id))!;
       return { before: toDispute(row), after: { ...toDispute(after), merchant_code: row.merchant_code } };
@@ -177,7 +203,11 @@ export class DisputeService {
     return payment;
   }
 
-  private async publish(tx: SqlExecutor, what: 'recorded' | 'won', row: Pick<DisputeRow, 'id' | 'merchant_code' | 'environment' | 'amount' | 'currency' | 'payment_code'>): Promise<void> {
+  private async publish(
+    tx: SqlExecutor,
+    what: 'recorded' | 'won',
+    row: Pick<DisputeRow, 'id' | 'merchant_code' | 'environment' | 'amount' | 'currency' | 'payment_code'>,
+  ): Promise<void> {
     await outbox.append(tx, {
       event: what === 'recorded' ? DisputeRecorded : DisputeWon,
       key: row.merchant_code,

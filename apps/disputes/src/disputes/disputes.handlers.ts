@@ -4,7 +4,8 @@ import { RpcServer, callerOf, type CommandContext } from '@platform/messaging';
 import { DisputeService } from './dispute.service';
 
 function keyOf(context: CommandContext): string {
-  if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+  if (!context.idempotencyKey)
+    throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
   return context.idempotencyKey;
 }
 
@@ -18,11 +19,17 @@ export class DisputesHandlers implements OnModuleInit {
   onModuleInit(): void {
     this.rpc.handle(ListDisputes, (request, context) => {
       const filter = { status: request.status, page: request.page, perPage: request.per_page };
-      return request.all_merchants ? this.disputes.listForOperator({ ...filter, environment: request.environment }) : this.disputes.list(callerOf(context), filter);
+      return request.all_merchants
+        ? this.disputes.listForOperator({ ...filter, environment: request.environment })
+        : this.disputes.list(callerOf(context), filter);
     });
     this.rpc.handle(GetDispute, (request, context) => this.disputes.get(callerOf(context), request.id));
-    this.rpc.handle(SubmitEvidence, (request, context) => this.disputes.submitEvidence(callerOf(context), request.id, request.body.note, request.fingerprint, keyOf(context)));
-    this.rpc.handle(CreateSandboxDispute, (request, context) => this.disputes.createSandbox(callerOf(context), request.body, request.fingerprint, keyOf(context)));
+    this.rpc.handle(SubmitEvidence, (request, context) =>
+      this.disputes.submitEvidence(callerOf(context), request.id, request.body.note, request.fingerprint, keyOf(context)),
+    );
+    this.rpc.handle(CreateSandboxDispute, (request, context) =>
+      this.disputes.createSandbox(callerOf(context), request.body, request.fingerprint, keyOf(context)),
+    );
     this.rpc.handle(RecordDispute, (request) => this.disputes.record(request));
     this.rpc.handle(AdvanceDispute, (request) => this.disputes.advance(request.id, request));
   }

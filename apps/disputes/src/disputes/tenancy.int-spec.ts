@@ -18,7 +18,11 @@ describe('disputes belong to their owner', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] });
+    dataSource = createServiceDataSource({
+      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
+      schema: DATABASE.schema,
+      migrations: [],
+    });
     await dataSource.initialize();
   });
 

@@ -10,7 +10,9 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     for (const sql of idempotencyTableUp('disputes')) await runner.query(sql);
-    await runner.query(copyLegacyKeys('disputes', { from: 'disputes.idempotency_keys', scope: SCOPES, scenario: 'NULL', resourceId: 'dispute_id::text', response: 'response' }));
+    await runner.query(
+      copyLegacyKeys('disputes', { from: 'disputes.idempotency_keys', scope: SCOPES, scenario: 'NULL', resourceId: 'dispute_id::text', response: 'response' }),
+    );
     await runner.query('DROP TABLE disputes.idempotency_keys');
   }
 

@@ -21,7 +21,14 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @ApiRoute({ summary: 'Read the operator audit log, newest first', tag: 'Operator API', security: 'operatorToken', query: AuditQuerySchema, responses: { 200: { description: '{data, meta}' } }, errors: [Errors.RequestSchemaInvalid] })
+  @ApiRoute({
+    summary: 'Read the operator audit log, newest first',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    query: AuditQuerySchema,
+    responses: { 200: { description: '{data, meta}' } },
+    errors: [Errors.RequestSchemaInvalid],
+  })
   list(@Query() query: unknown): Promise<Page<AuditRecord>> {
     const { page, per_page, target, action } = parseOrReject(AuditQuerySchema, query);
     return this.audit.list({ target, action }, page, per_page);

@@ -1,7 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdvanceDispute, DISPUTE_STATUSES, ENVIRONMENTS, ListDisputes, RecordDispute, RecordDisputeBodySchema, type RequestOf, Errors } from '@platform/contracts';
+import {
+  AdvanceDispute,
+  DISPUTE_STATUSES,
+  ENVIRONMENTS,
+  ListDisputes,
+  RecordDispute,
+  RecordDisputeBodySchema,
+  type RequestOf,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { idempotencyKeyOf, requestFingerprint } from '../api/v3-headers';
 import { AuditService } from '../merchants/audit.service';
@@ -27,10 +36,20 @@ export class AdminDisputesController {
   ) {}
 
   @Get()
-  @ApiRoute({ summary: 'Disputes of every merchant', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'A page of disputes with merchant_code' } }, errors: [Errors.RequestSchemaInvalid] })
+  @ApiRoute({
+    summary: 'Disputes of every merchant',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'A page of disputes with merchant_code' } },
+    errors: [Errors.RequestSchemaInvalid],
+  })
   list(@Query() query: unknown, @Req() request: FastifyRequest) {
     const { page, per_page, environment, status } = parseOrReject(QueueQuerySchema, query);
-    return this.rpc.request(ListDisputes, { page, per_page, environment, status: status ?? null, all_merchants: true }, { correlationId: request.correlationId });
+    return this.rpc.request(
+      ListDisputes,
+      { page, per_page, environment, status: status ?? null, all_merchants: true },
+      { correlationId: request.correlationId },
+    );
   }
 
   @Post()
@@ -52,7 +71,12 @@ export class AdminDisputesController {
       { correlationId: request.correlationId },
     );
     if (created) {
-      await this.audit.recordOperatorChange(request, { action: 'dispute.record', target: `${dispute.merchant_code}/disputes/${dispute.id}`, before: null, after: dispute });
+      await this.audit.recordOperatorChange(request, {
+        action: 'dispute.record',
+        target: `${dispute.merchant_code}/disputes/${dispute.id}`,
+        before: null,
+        after: dispute,
+      });
     }
     void reply.status(created ? 201 : 200);
     return dispute;
@@ -60,7 +84,13 @@ export class AdminDisputesController {
 
   @Post(':id/under-review')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Move an open dispute to under_review', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The dispute' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict] })
+  @ApiRoute({
+    summary: 'Move an open dispute to under_review',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The dispute' } },
+    errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
+  })
   underReview(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.advance(request, { id: parseOrReject(DisputeIdSchema, id), action: 'under_review' });
@@ -68,7 +98,13 @@ export class AdminDisputesController {
 
   @Post(':id/evidence-submitted')
   @HttpCode(200)
-  @ApiRoute({ summary: "Mark the platform's defence as submitted to the bank (evidence_submitted_at)", tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The dispute' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict] })
+  @ApiRoute({
+    summary: "Mark the platform's defence as submitted to the bank (evidence_submitted_at)",
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The dispute' } },
+    errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
+  })
   evidenceSubmitted(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.advance(request, { id: parseOrReject(DisputeIdSchema, id), action: 'evidence_submitted' });
@@ -91,7 +127,12 @@ export class AdminDisputesController {
 
   private async advance(request: FastifyRequest, step: RequestOf<typeof AdvanceDispute>) {
     const result = await this.rpc.request(AdvanceDispute, step, { correlationId: request.correlationId });
-    await this.audit.recordOperatorChange(request, { action: `dispute.${step.action}`, target: `${result.after.merchant_code}/disputes/${result.after.id}`, before: result.before, after: result.after });
+    await this.audit.recordOperatorChange(request, {
+      action: `dispute.${step.action}`,
+      target: `${result.after.merchant_code}/disputes/${result.after.id}`,
+      before: result.before,
+      after: result.after,
+    });
     return result.after;
   }
 }

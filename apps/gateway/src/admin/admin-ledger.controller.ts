@@ -1,7 +1,19 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AdjustWallet, GetWalletBalances, ListParkedEvents, ParkedEventSchema, ReplayParkedEvent, TrialBalance, WALLETS, StorableWireAmountSchema, WalletBalancesSchema, text, Errors } from '@platform/contracts';
+import {
+  AdjustWallet,
+  GetWalletBalances,
+  ListParkedEvents,
+  ParkedEventSchema,
+  ReplayParkedEvent,
+  TrialBalance,
+  WALLETS,
+  StorableWireAmountSchema,
+  WalletBalancesSchema,
+  text,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { ApiRoute } from '../openapi/api-route.decorator';
@@ -51,7 +63,11 @@ export class AdminLedgerController {
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
   async replay(@Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const result = await this.rpc.request(ReplayParkedEvent, { id: parseOrReject(z.string().regex(/^\d{1,18}$/, 'must be the number of a parked event'), id) }, { correlationId: request.correlationId });
+    const result = await this.rpc.request(
+      ReplayParkedEvent,
+      { id: parseOrReject(z.string().regex(/^\d{1,18}$/, 'must be the number of a parked event'), id) },
+      { correlationId: request.correlationId },
+    );
     await this.audit.recordOperatorChange(request, { action: 'ledger.parked_event.replay', target: `ledger/parked-events/${id}`, before: null, after: result });
     void reply.status(200);
     return result;

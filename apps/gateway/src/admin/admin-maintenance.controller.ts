@@ -39,14 +39,24 @@ export class AdminMaintenanceController {
   async set(@Param('service') service: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const name = parseOrReject(ServiceSchema, service);
     const { until, note } = parseOrReject(MaintenanceBodySchema, body ?? {});
-    const result = await this.rpc.request(SetMaintenance, { service: name, until: until ?? null, note: note ?? null }, { correlationId: request.correlationId });
+    const result = await this.rpc.request(
+      SetMaintenance,
+      { service: name, until: until ?? null, note: note ?? null },
+      { correlationId: request.correlationId },
+    );
     await this.audit.recordOperatorChange(request, { action: 'maintenance.set', target: `maintenance/${name}`, before: result.before, after: result.after });
     return result.after;
   }
 
   @Delete(':service')
   @HttpCode(204)
-  @ApiRoute({ summary: 'End the maintenance of a service', tag: 'Operator API', security: 'operatorToken', responses: { 204: { description: 'Ended (also when it was not in maintenance)' } }, errors: [Errors.RequestSchemaInvalid] })
+  @ApiRoute({
+    summary: 'End the maintenance of a service',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 204: { description: 'Ended (also when it was not in maintenance)' } },
+    errors: [Errors.RequestSchemaInvalid],
+  })
   async clear(@Param('service') service: string, @Req() request: FastifyRequest): Promise<void> {
     const name = parseOrReject(ServiceSchema, service);
     const result = await this.rpc.request(ClearMaintenance, { service: name }, { correlationId: request.correlationId });

@@ -2,13 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req
 import type { FastifyRequest } from 'fastify';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
-import {
-  MerchantsService,
-  type IssuedApiKey,
-  type MerchantDetail,
-  type MerchantView,
-  type OperatorAction,
-} from '../merchants/merchants.service';
+import { MerchantsService, type IssuedApiKey, type MerchantDetail, type MerchantView, type OperatorAction } from '../merchants/merchants.service';
 import type { MerchantListRow } from '../merchants/merchant.repository';
 import { PagingQuerySchema, type Page } from '../validation/paging';
 import type { EnvironmentSettings } from '../merchants/merchant-settings';
@@ -43,34 +37,66 @@ export class AdminMerchantsController {
 
   @Post()
   @HttpCode(201)
-  @ApiRoute({ summary: 'Create a merchant', tag: 'Operator API', security: 'operatorToken', body: CreateMerchantSchema, responses: { 201: { description: 'The merchant', schema: MerchantViewSchema } }, errors: [Errors.RequestSchemaInvalid] })
+  @ApiRoute({
+    summary: 'Create a merchant',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: CreateMerchantSchema,
+    responses: { 201: { description: 'The merchant', schema: MerchantViewSchema } },
+    errors: [Errors.RequestSchemaInvalid],
+  })
   create(@Body() body: unknown, @Req() request: FastifyRequest): Promise<MerchantView> {
     return this.merchants.createMerchant(parseOrReject(CreateMerchantSchema, body), operatorAction(request));
   }
 
   @Get()
-  @ApiRoute({ summary: 'List merchants, newest first', tag: 'Operator API', security: 'operatorToken', query: PagingQuerySchema, responses: { 200: { description: '{data, meta}' } }, errors: [Errors.RequestSchemaInvalid] })
+  @ApiRoute({
+    summary: 'List merchants, newest first',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    query: PagingQuerySchema,
+    responses: { 200: { description: '{data, meta}' } },
+    errors: [Errors.RequestSchemaInvalid],
+  })
   list(@Query() query: unknown): Promise<Page<MerchantListRow>> {
     const paging = parseOrReject(PagingQuerySchema.strict(), query);
     return this.merchants.listMerchants(paging.page, paging.per_page);
   }
 
   @Get(':merchantCode')
-  @ApiRoute({ summary: 'Read a merchant with its environments and API keys (no secrets)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: [Errors.ResourceNotFound] })
+  @ApiRoute({
+    summary: 'Read a merchant with its environments and API keys (no secrets)',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The merchant' } },
+    errors: [Errors.ResourceNotFound],
+  })
   read(@Param('merchantCode') merchantCode: string): Promise<MerchantDetail> {
     return this.merchants.getMerchant(merchantCode);
   }
 
   @Post(':merchantCode/deactivate')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Deactivate a merchant: its keys answer 0055502', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: [Errors.ResourceNotFound] })
+  @ApiRoute({
+    summary: 'Deactivate a merchant: its keys answer 0055502',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The merchant' } },
+    errors: [Errors.ResourceNotFound],
+  })
   deactivate(@Param('merchantCode') merchantCode: string, @Req() request: FastifyRequest): Promise<MerchantDetail> {
     return this.merchants.setStatus(merchantCode, 'inactive', operatorAction(request));
   }
 
   @Post(':merchantCode/activate')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Activate a merchant again', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The merchant' } }, errors: [Errors.ResourceNotFound] })
+  @ApiRoute({
+    summary: 'Activate a merchant again',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The merchant' } },
+    errors: [Errors.ResourceNotFound],
+  })
   activate(@Param('merchantCode') merchantCode: string, @Req() request: FastifyRequest): Promise<MerchantDetail> {
     return this.merchants.setStatus(merchantCode, 'active', operatorAction(request));
   }
@@ -78,7 +104,14 @@ export class AdminMerchantsController {
   /** Issues a new key for the environment: it raises key_version and retires the previous key after the grace period. */
   @Post(':merchantCode/api-keys')
   @HttpCode(201)
-  @ApiRoute({ summary: 'Issue (rotate) the API key of an environment; key_version rises', tag: 'Operator API', security: 'operatorToken', body: IssueApiKeySchema, responses: { 201: { description: 'The key and its secret, shown once', schema: IssuedApiKeySchema } }, errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound] })
+  @ApiRoute({
+    summary: 'Issue (rotate) the API key of an environment; key_version rises',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: IssueApiKeySchema,
+    responses: { 201: { description: 'The key and its secret, shown once', schema: IssuedApiKeySchema } },
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
+  })
   issueKey(@Param('merchantCode') merchantCode: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<IssuedApiKey> {
     const { environment, previous_key_grace_seconds: grace } = parseOrReject(IssueApiKeySchema, body);
     return this.merchants.issueApiKey(merchantCode, environment, operatorAction(request), grace);
@@ -87,13 +120,26 @@ export class AdminMerchantsController {
   /** A leaked key stops working now; issue a new one for the environment alongside. */
   @Post(':merchantCode/api-keys/:apiKey/revoke')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Revoke one API key at once (a leaked secret)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The revoked key and when' } }, errors: [Errors.ResourceNotFound] })
+  @ApiRoute({
+    summary: 'Revoke one API key at once (a leaked secret)',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The revoked key and when' } },
+    errors: [Errors.ResourceNotFound],
+  })
   revokeKey(@Param('merchantCode') merchantCode: string, @Param('apiKey') apiKey: string, @Req() request: FastifyRequest) {
     return this.merchants.revokeApiKey(merchantCode, apiKey, operatorAction(request));
   }
 
   @Patch(':merchantCode/environments/:environment')
-  @ApiRoute({ summary: 'Change the settings of a merchant environment', tag: 'Operator API', security: 'operatorToken', body: settingsPatchSchema('live', false), responses: { 200: { description: 'The whole settings object', schema: SettingsViewSchema } }, errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound] })
+  @ApiRoute({
+    summary: 'Change the settings of a merchant environment',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    body: settingsPatchSchema('live', false),
+    responses: { 200: { description: 'The whole settings object', schema: SettingsViewSchema } },
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
+  })
   patchSettings(
     @Param('merchantCode') merchantCode: string,
     @Param('environment') environmentParam: string,

@@ -36,7 +36,12 @@ export class AdminOrdersController {
     const code = parseOrReject(OrderCodeSchema, orderCode);
     const result = await this.rpc.request(ConfirmOrderLate, { order_code: code }, { correlationId: request.correlationId });
     if (result.before.status !== result.after.status) {
-      await this.audit.recordOperatorChange(request, { action: 'order.bank_confirmation', target: `${result.merchant_code}/orders/${code}`, before: result.before, after: result.after });
+      await this.audit.recordOperatorChange(request, {
+        action: 'order.bank_confirmation',
+        target: `${result.merchant_code}/orders/${code}`,
+        before: result.before,
+        after: result.after,
+      });
     }
     return result.after;
   }

@@ -48,7 +48,13 @@ export class AdminReversalsController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Approve: the amount is reserved, the refund awaits the provider', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.BalanceInsufficient] })
+  @ApiRoute({
+    summary: 'Approve: the amount is reserved, the refund awaits the provider',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The reversal' } },
+    errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.BalanceInsufficient],
+  })
   approve(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'approve' });
@@ -71,7 +77,13 @@ export class AdminReversalsController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Reject before completion; a reservation is released', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict] })
+  @ApiRoute({
+    summary: 'Reject before completion; a reservation is released',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The reversal' } },
+    errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
+  })
   reject(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'reject' });
@@ -79,7 +91,13 @@ export class AdminReversalsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiRoute({ summary: 'Cancel before completion; a reservation is released', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'The reversal' } }, errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict] })
+  @ApiRoute({
+    summary: 'Cancel before completion; a reservation is released',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'The reversal' } },
+    errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
+  })
   cancel(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'cancel' });
@@ -87,7 +105,12 @@ export class AdminReversalsController {
 
   private async decide(request: FastifyRequest, decision: RequestOf<typeof DecideReversal>) {
     const result = await this.rpc.request(DecideReversal, decision, { correlationId: request.correlationId });
-    await this.audit.recordOperatorChange(request, { action: `reversal.${decision.action}`, target: `${result.after.merchant_code}/reversals/${result.after.id}`, before: result.before, after: result.after });
+    await this.audit.recordOperatorChange(request, {
+      action: `reversal.${decision.action}`,
+      target: `${result.after.merchant_code}/reversals/${result.after.id}`,
+      before: result.before,
+      after: result.after,
+    });
     return result.after;
   }
 }

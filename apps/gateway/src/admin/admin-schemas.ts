@@ -58,9 +58,7 @@ export function settingsPatchSchema(environment: (typeof ENVIRONMENTS)[number], 
   const returnUrl = targetUrl(2048, environment === 'sandbox');
   return z
     .object({
-      ip_allowlist: z
-        .array(z.string().refine((entry) => parseAllowlistEntry(entry) !== null, 'must be an IPv4/IPv6 address or CIDR range'))
-        .max(200),
+      ip_allowlist: z.array(z.string().refine((entry) => parseAllowlistEntry(entry) !== null, 'must be an IPv4/IPv6 address or CIDR range')).max(200),
       webhook_url: targetUrl(500, allowLoopbackWebhooks),
       success_return_url: returnUrl,
       failure_return_url: returnUrl,

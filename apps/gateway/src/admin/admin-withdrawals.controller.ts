@@ -26,10 +26,20 @@ export class AdminWithdrawalsController {
   ) {}
 
   @Get()
-  @ApiRoute({ summary: 'Withdrawals of every merchant (default: requested)', tag: 'Operator API', security: 'operatorToken', responses: { 200: { description: 'A page of withdrawals with merchant_code' } }, errors: [Errors.RequestSchemaInvalid] })
+  @ApiRoute({
+    summary: 'Withdrawals of every merchant (default: requested)',
+    tag: 'Operator API',
+    security: 'operatorToken',
+    responses: { 200: { description: 'A page of withdrawals with merchant_code' } },
+    errors: [Errors.RequestSchemaInvalid],
+  })
   queue(@Query() query: unknown, @Req() request: FastifyRequest) {
     const { page, per_page, environment, status } = parseOrReject(QueueQuerySchema, query);
-    return this.rpc.request(ListWithdrawals, { page, per_page, environment, status: status ?? 'requested', all_merchants: true }, { correlationId: request.correlationId });
+    return this.rpc.request(
+      ListWithdrawals,
+      { page, per_page, environment, status: status ?? 'requested', all_merchants: true },
+      { correlationId: request.correlationId },
+    );
   }
 
   @Post(':id/send')
@@ -64,7 +74,12 @@ export class AdminWithdrawalsController {
 
   private async decide(request: FastifyRequest, decision: RequestOf<typeof DecideWithdrawal>) {
     const result = await this.rpc.request(DecideWithdrawal, decision, { correlationId: request.correlationId });
-    await this.audit.recordOperatorChange(request, { action: `withdrawal.${decision.action}`, target: `${result.after.merchant_code}/withdrawals/${result.after.id}`, before: result.before, after: result.after });
+    await this.audit.recordOperatorChange(request, {
+      action: `withdrawal.${decision.action}`,
+      target: `${result.after.merchant_code}/withdrawals/${result.after.id}`,
+      before: result.before,
+      after: result.after,
+    });
     return result.after;
   }
 }

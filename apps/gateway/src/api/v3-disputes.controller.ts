@@ -1,7 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateSandboxDispute, DISPUTE_STATUSES, DisputeSchema, EvidenceBodySchema, GetDispute, ListDisputes, PaginationMetaSchema, SandboxDisputeBodySchema, SubmitEvidence, Errors } from '@platform/contracts';
+import {
+  CreateSandboxDispute,
+  DISPUTE_STATUSES,
+  DisputeSchema,
+  EvidenceBodySchema,
+  GetDispute,
+  ListDisputes,
+  PaginationMetaSchema,
+  SandboxDisputeBodySchema,
+  SubmitEvidence,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -33,7 +44,13 @@ export class V3DisputesController {
   }
 
   @Get('disputes/:id')
-  @ApiRoute({ summary: 'One dispute of the caller', tag: 'Account Operations API v3', security: 'v3Signature', responses: { 200: { description: 'The dispute', schema: DisputeSchema } }, errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound] })
+  @ApiRoute({
+    summary: 'One dispute of the caller',
+    tag: 'Account Operations API v3',
+    security: 'v3Signature',
+    responses: { 200: { description: 'The dispute', schema: DisputeSchema } },
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
+  })
   get(@Param('id') id: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     return this.rpc.request(GetDispute, { id: parseOrReject(DisputeIdSchema, id) }, { caller, correlationId: request.correlationId });
   }
@@ -72,6 +89,10 @@ export class V3DisputesController {
   sandbox(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const idempotencyKey = idempotencyKeyOf(request);
     const dispute = parseOrReject(SandboxDisputeBodySchema, body);
-    return this.rpc.request(CreateSandboxDispute, { body: dispute, fingerprint: requestFingerprint(request, null) }, { caller, correlationId: request.correlationId, idempotencyKey });
+    return this.rpc.request(
+      CreateSandboxDispute,
+      { body: dispute, fingerprint: requestFingerprint(request, null) },
+      { caller, correlationId: request.correlationId, idempotencyKey },
+    );
   }
 }

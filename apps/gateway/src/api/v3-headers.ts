@@ -26,7 +26,8 @@ const SCENARIO_HEADER = 'x-cav-sandbox-scenario';
 export function sandboxScenario<T extends string>(request: FastifyRequest, environment: string, allowed: readonly T[]): T | null {
   const value = headerOf(request, SCENARIO_HEADER);
   if (value === undefined) return null;
-  const refuse = (message: string) => new ApiError(Errors.RequestSchemaInvalid, `X-CAV-Sandbox-Scenario ${message}`, { errors: { 'X-CAV-Sandbox-Scenario': [message] } });
+  const refuse = (message: string) =>
+    new ApiError(Errors.RequestSchemaInvalid, `X-CAV-Sandbox-Scenario ${message}`, { errors: { 'X-CAV-Sandbox-Scenario': [message] } });
   if (environment !== 'sandbox') throw refuse('is for sandbox keys only');
   if (!(allowed as readonly string[]).includes(value)) throw refuse(`must be one of ${allowed.join(', ')}`);
   return value as T;

@@ -27,7 +27,16 @@ export class V3PaymentsController {
       201: { description: 'The new payment', schema: PaymentSchema },
       200: { description: 'A repeat with the same Idempotency-Key: the original payment', schema: PaymentSchema },
     },
-    errors: [Errors.RequestSchemaInvalid, Errors.AccountNotReady, Errors.AccountCardPaymentsOff, Errors.PaymentAmountOutsideLimits, Errors.PaymentReferenceReused, Errors.PaymentReturnUrlInvalid, Errors.IdempotencyConflict, Errors.IdempotencyScenarioMismatch],
+    errors: [
+      Errors.RequestSchemaInvalid,
+      Errors.AccountNotReady,
+      Errors.AccountCardPaymentsOff,
+      Errors.PaymentAmountOutsideLimits,
+      Errors.PaymentReferenceReused,
+      Errors.PaymentReturnUrlInvalid,
+      Errors.IdempotencyConflict,
+      Errors.IdempotencyScenarioMismatch,
+    ],
   })
   async create(
     @Body() body: unknown,

@@ -1,7 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GetReversal, ListReversals, PaginationMetaSchema, REVERSAL_STATUSES, RequestReversal, RequestReversalBodySchema, ReversalSchema, type Reversal, Errors } from '@platform/contracts';
+import {
+  GetReversal,
+  ListReversals,
+  PaginationMetaSchema,
+  REVERSAL_STATUSES,
+  RequestReversal,
+  RequestReversalBodySchema,
+  ReversalSchema,
+  type Reversal,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -10,7 +20,10 @@ import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { idempotencyKeyOf, requestFingerprint, sandboxScenario } from './v3-headers';
 
-const ReversalListQuerySchema = PagingQuerySchema.extend({ status: z.enum(REVERSAL_STATUSES).optional(), operation_type: z.enum(['refund', 'void']).optional() }).strict();
+const ReversalListQuerySchema = PagingQuerySchema.extend({
+  status: z.enum(REVERSAL_STATUSES).optional(),
+  operation_type: z.enum(['refund', 'void']).optional(),
+}).strict();
 const ReversalIdSchema = z.string().uuid('must be a UUID');
 const REFUND_SCENARIOS = ['completed', 'rejected'] as const;
 
@@ -28,9 +41,22 @@ export class V3RefundsController {
     security: 'v3Signature',
     body: RequestReversalBodySchema,
     responses: { 202: { description: 'The reversal; a repeat with the same Idempotency-Key returns the original body', schema: ReversalSchema } },
-    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.IdempotencyScenarioMismatch, Errors.IdempotencyConflict, Errors.ReversalPaymentNotPaid, Errors.ReversalAlreadyExists, Errors.BalanceInsufficient],
+    errors: [
+      Errors.RequestSchemaInvalid,
+      Errors.ResourceNotFound,
+      Errors.IdempotencyScenarioMismatch,
+      Errors.IdempotencyConflict,
+      Errors.ReversalPaymentNotPaid,
+      Errors.ReversalAlreadyExists,
+      Errors.BalanceInsufficient,
+    ],
   })
-  async request(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Reversal> {
+  async request(
+    @Body() body: unknown,
+    @AuthCaller() caller: AuthenticatedCaller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Reversal> {
     const idempotencyKey = idempotencyKeyOf(request);
     const scenario = sandboxScenario(request, caller.environment, REFUND_SCENARIOS);
     const reversal = parseOrReject(RequestReversalBodySchema, body);

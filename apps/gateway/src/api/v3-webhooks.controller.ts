@@ -1,7 +1,15 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GetWebhookDelivery, ListWebhookDeliveries, PaginationMetaSchema, RetryWebhookDelivery, WebhookDeliveryDetailSchema, WebhookDeliverySchema, Errors } from '@platform/contracts';
+import {
+  GetWebhookDelivery,
+  ListWebhookDeliveries,
+  PaginationMetaSchema,
+  RetryWebhookDelivery,
+  WebhookDeliveryDetailSchema,
+  WebhookDeliverySchema,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';

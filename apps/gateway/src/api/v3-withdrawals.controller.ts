@@ -1,7 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GetWithdrawal, ListWithdrawals, PaginationMetaSchema, RequestWithdrawal, RequestWithdrawalBodySchema, WITHDRAWAL_STATUSES, WithdrawalSchema, type Withdrawal, Errors } from '@platform/contracts';
+import {
+  GetWithdrawal,
+  ListWithdrawals,
+  PaginationMetaSchema,
+  RequestWithdrawal,
+  RequestWithdrawalBodySchema,
+  WITHDRAWAL_STATUSES,
+  WithdrawalSchema,
+  type Withdrawal,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -28,9 +38,23 @@ export class V3WithdrawalsController {
     security: 'v3Signature',
     body: RequestWithdrawalBodySchema,
     responses: { 201: { description: 'The withdrawal; a repeat with the same Idempotency-Key returns the original body', schema: WithdrawalSchema } },
-    errors: [Errors.RequestSchemaInvalid, Errors.WithdrawalBurnAddressRefused, Errors.IdempotencyScenarioMismatch, Errors.WithdrawalBelowMinimum, Errors.BalanceInsufficient, Errors.WithdrawalAboveDailyLimit, Errors.WithdrawalBlockedNegativeBalance, Errors.IdempotencyConflict],
+    errors: [
+      Errors.RequestSchemaInvalid,
+      Errors.WithdrawalBurnAddressRefused,
+      Errors.IdempotencyScenarioMismatch,
+      Errors.WithdrawalBelowMinimum,
+      Errors.BalanceInsufficient,
+      Errors.WithdrawalAboveDailyLimit,
+      Errors.WithdrawalBlockedNegativeBalance,
+      Errors.IdempotencyConflict,
+    ],
   })
-  async request(@Body() body: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Withdrawal> {
+  async request(
+    @Body() body: unknown,
+    @AuthCaller() caller: AuthenticatedCaller,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Withdrawal> {
     const idempotencyKey = idempotencyKeyOf(request);
     const scenario = sandboxScenario(request, caller.environment, WITHDRAWAL_SCENARIOS);
     const withdrawal = parseOrReject(RequestWithdrawalBodySchema, body);
@@ -53,7 +77,11 @@ export class V3WithdrawalsController {
   })
   list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const { page, per_page, status } = parseOrReject(WithdrawalListQuerySchema, query);
-    return this.rpc.request(ListWithdrawals, { page, per_page, status: status ?? null, all_merchants: false }, { caller, correlationId: request.correlationId });
+    return this.rpc.request(
+      ListWithdrawals,
+      { page, per_page, status: status ?? null, all_merchants: false },
+      { caller, correlationId: request.correlationId },
+    );
   }
 
   @Get(':id')

@@ -19,7 +19,10 @@ export const CreateOrderBodySchema = z
     merchant_order_id: MerchantOrderIdSchema,
     amount: z.string(),
     card: CardSchema.optional(),
-    bin: z.string().regex(/^\d{6}$/, 'must be exactly six digits').optional(),
+    bin: z
+      .string()
+      .regex(/^\d{6}$/, 'must be exactly six digits')
+      .optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -33,8 +33,20 @@ export class V4OrdersController {
     tag: 'Direct API v4',
     security: 'v4Signature',
     body: CreateOrderBodySchema,
-    responses: { 201: { description: 'The new order', schema: OrderAnswer }, 200: { description: 'A repeat with the same content: the order as it stands', schema: OrderAnswer } },
-    errors: [Errors.RequestSchemaInvalid, Errors.AccountNotReady, Errors.AccountCardPaymentsOff, Errors.OrderAmountRefused, Errors.BinUnknown, Errors.BinNoChannel, Errors.CardDetailsInvalid, Errors.OrderDuplicateConflict],
+    responses: {
+      201: { description: 'The new order', schema: OrderAnswer },
+      200: { description: 'A repeat with the same content: the order as it stands', schema: OrderAnswer },
+    },
+    errors: [
+      Errors.RequestSchemaInvalid,
+      Errors.AccountNotReady,
+      Errors.AccountCardPaymentsOff,
+      Errors.OrderAmountRefused,
+      Errors.BinUnknown,
+      Errors.BinNoChannel,
+      Errors.CardDetailsInvalid,
+      Errors.OrderDuplicateConflict,
+    ],
   })
   async create(
     @Body() body: unknown,
@@ -64,7 +76,11 @@ export class V4OrdersController {
     responses: { 200: { description: 'The order', schema: OrderAnswer } },
     errors: [Errors.OrderNotFound],
   })
-  async read(@Param('merchantOrderId') merchantOrderId: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest): Promise<{ data: Order }> {
+  async read(
+    @Param('merchantOrderId') merchantOrderId: string,
+    @AuthCaller() caller: AuthenticatedCaller,
+    @Req() request: FastifyRequest,
+  ): Promise<{ data: Order }> {
     const id = parseOrReject(MerchantOrderIdSchema, merchantOrderId);
     return { data: await this.rpc.request(GetOrder, { merchant_order_id: id }, { caller, correlationId: request.correlationId }) };
   }

@@ -46,7 +46,14 @@ function v3Request(target: string, overrides: Record<string, string> = {}, body 
 describe('v3 request authentication', () => {
   it('accepts a request signed over its path and query, with the environment of the key and the settings version it saw', async () => {
     const caller = await authenticator(credential({ environment: 'live' })).authenticate(v3Request('/api/v3/balance?x=1'), 'v3');
-    expect(caller).toEqual({ apiKey: 'ck_sbx_unit', merchantCode: 'MRC-123456', environment: 'live', accountNumber: '123456', keyVersion: 3, settingsVersion: 7 });
+    expect(caller).toEqual({
+      apiKey: 'ck_sbx_unit',
+      merchantCode: 'MRC-123456',
+      environment: 'live',
+      accountNumber: '123456',
+      keyVersion: 3,
+      settingsVersion: 7,
+    });
   });
 
   it('refuses a request whose query differs from the signed one with 0055505', async () => {
@@ -95,7 +102,11 @@ describe('v4 request authentication', () => {
 
   it('lets a live caller leave out the merchant code but not send another one', async () => {
     const live = credential({ environment: 'live' });
-    const base = { 'X-CEK-Api-Key': 'ck_live_unit', 'X-CEK-Environment': 'live', ...signV4Request({ secret: SECRET, method: 'GET', path: '/api/v4/bins/435509' }) };
+    const base = {
+      'X-CEK-Api-Key': 'ck_live_unit',
+      'X-CEK-Environment': 'live',
+      ...signV4Request({ secret: SECRET, method: 'GET', path: '/api/v4/bins/435509' }),
+    };
     await expect(authenticator(live).authenticate(request('GET', '/api/v4/bins/435509', base), 'v4')).resolves.toBeDefined();
     await expect(
       authenticator(live).authenticate(request('GET', '/api/v4/bins/435509', { ...base, 'X-CEK-Merchant-Code': 'MRC-999999' }), 'v4'),

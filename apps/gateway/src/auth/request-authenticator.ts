@@ -38,7 +38,8 @@ export class RequestAuthenticator {
     const prefix = scheme === 'v4' ? 'x-cek' : 'x-cav';
     const credential = await this.usableCredential(header(request, `${prefix}-api-key`));
     if (scheme === 'v4') this.assertV4Identity(request, credential);
-    if (!credential.merchantActive) throw new ApiError(Errors.AuthCredentialsInvalid, 'The account is not active', event('auth.account_inactive', 'do_not_retry'), 403);
+    if (!credential.merchantActive)
+      throw new ApiError(Errors.AuthCredentialsInvalid, 'The account is not active', event('auth.account_inactive', 'do_not_retry'), 403);
     if (scheme === 'v4' && !credential.directApiEnabled) {
       throw new ApiError(Errors.AuthCredentialsInvalid, 'Direct API access is not open for this environment', event('auth.direct_api_closed'), 403);
     }
@@ -111,7 +112,11 @@ export class RequestAuthenticator {
       case 'bad_format':
         throw new ApiError(Errors.AuthHeadersMalformed, 'Timestamp must be 10 digits and the signature 64 lowercase hex characters');
       case 'stale':
-        throw new ApiError(Errors.AuthHeadersMalformed, `Timestamp is more than ${this.config.TIMESTAMP_TOLERANCE_SECONDS} seconds off the platform clock`, event('auth.timestamp_out_of_window'));
+        throw new ApiError(
+          Errors.AuthHeadersMalformed,
+          `Timestamp is more than ${this.config.TIMESTAMP_TOLERANCE_SECONDS} seconds off the platform clock`,
+          event('auth.timestamp_out_of_window'),
+        );
       case 'mismatch':
         throw new ApiError(
           Errors.AuthSignatureInvalid,

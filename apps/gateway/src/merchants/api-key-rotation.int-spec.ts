@@ -26,7 +26,11 @@ describe('API key rotation', () => {
   };
 
   beforeAll(async () => {
-    dataSource = await createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] }).initialize();
+    dataSource = await createServiceDataSource({
+      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
+      schema: DATABASE.schema,
+      migrations: [],
+    }).initialize();
     const config = { NODE_ENV: 'test', KEY_ROTATION_GRACE_SECONDS: 86_400 } as Config;
     const repository = new MerchantRepository();
     credentials = new CredentialDirectory(dataSource, repository, config);
@@ -57,13 +61,21 @@ describe('API key rotation', () => {
       `SELECT actor, before, after FROM gateway.audit_log WHERE action = 'api_key.issue' AND target = $1 ORDER BY id DESC LIMIT 1`,
       [`${merchantCode}/sandbox`],
     );
-    expect(audit).toEqual({ actor: operator.actor, before: { retiring_keys: [first.api_key], retiring_at: '2026-11-23T10:02:00.000Z' }, after: { api_key: second.api_key, key_version: 2 } });
+    expect(audit).toEqual({
+      actor: operator.actor,
+      before: { retiring_keys: [first.api_key], retiring_at: '2026-11-23T10:02:00.000Z' },
+      after: { api_key: second.api_key, key_version: 2 },
+    });
   });
 
   it('never lets a grace period exceed the configured one, and 0 stops the previous keys now', async () => {
     clock.advance(60_000);
     const third = await merchants.issueApiKey(merchantCode, 'sandbox', operator, 10 * 86_400);
-    const [second] = await queryRows<{ api_key: string }>(dataSource, `SELECT api_key FROM gateway.api_keys WHERE merchant_code = $1 AND environment = 'sandbox' AND key_version = 2`, [merchantCode]);
+    const [second] = await queryRows<{ api_key: string }>(
+      dataSource,
+      `SELECT api_key FROM gateway.api_keys WHERE merchant_code = $1 AND environment = 'sandbox' AND key_version = 2`,
+      [merchantCode],
+    );
     expect(await expiryOf(second!.api_key)).toBe('2026-11-24T10:01:00.000Z');
 
     clock.advance(60_000);

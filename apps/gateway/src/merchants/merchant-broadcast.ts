@@ -42,9 +42,15 @@ export class MerchantBroadcast {
           base_currency: merchant.base_currency,
           status: merchant.status,
           signing_key: signing
-            ? { api_key: signing.api_key, key_version: signing.key_version, sealed_secret: signing.secret_sealed, expires_at: signing.expires_at ? new Date(signing.expires_at).toISOString() : null }
+            ? {
+                api_key: signing.api_key,
+                key_version: signing.key_version,
+                sealed_secret: signing.secret_sealed,
+                expires_at: signing.expires_at ? new Date(signing.expires_at).toISOString() : null,
+              }
             : null,
-          next_signing_key: newest && newest !== signing ? { api_key: newest.api_key, key_version: newest.key_version, sealed_secret: newest.secret_sealed } : null,
+          next_signing_key:
+            newest && newest !== signing ? { api_key: newest.api_key, key_version: newest.key_version, sealed_secret: newest.secret_sealed } : null,
           version,
         },
       });

@@ -17,7 +17,6 @@ export interface MerchantDetail extends MerchantListRow {
   api_keys: ApiKeySummary[];
 }
 
-
 export interface OperatorAction {
   actor: string;
   correlationId: string;
@@ -75,7 +74,12 @@ export class MerchantsService {
   }
 
   /** `graceSeconds` (0 to KEY_ROTATION_GRACE_SECONDS) is how long the previous keys keep working; 0 revokes them now. */
-  async issueApiKey(merchantCode: string, environment: Environment, by: OperatorAction, graceSeconds = this.config.KEY_ROTATION_GRACE_SECONDS): Promise<IssuedApiKey> {
+  async issueApiKey(
+    merchantCode: string,
+    environment: Environment,
+    by: OperatorAction,
+    graceSeconds = this.config.KEY_ROTATION_GRACE_SECONDS,
+  ): Promise<IssuedApiKey> {
     const issued = await this.dataSource.transaction(async (tx) => {
       const merchant = await this.merchants.findMerchant(tx, merchantCode, true);
       if (!merchant) throw new ApiError(Errors.ResourceNotFound, `merchant ${merchantCode} does not exist`);
@@ -115,13 +119,23 @@ export class MerchantsService {
   }
 
   /** A leaked key stops working now, on this replica at once and on the others within their 5 s cache. */
-  async revokeApiKey(merchantCode: string, apiKey: string, by: OperatorAction): Promise<{ api_key: string; environment: Environment; key_version: number; revoked_at: string }> {
+  async revokeApiKey(
+    merchantCode: string,
+    apiKey: string,
+    by: OperatorAction,
+  ): Promise<{ api_key: string; environment: Environment; key_version: number; revoked_at: string }> {
     const now = this.clock.now();
     const revoked = await this.dataSource.transaction(async (tx) => {
       const now = this.clock.now();
       const key = await this.merchants.revokeKey(tx, merchantCode, apiKey, now);
       if (!key) throw new ApiError(Errors.ResourceNotFound, 'No working API key with this value for this merchant');
-      await this.audit.append(tx, { ...byAudit(by), action: 'api_key.revoke', target: `${merchantCode}/${key.environment}`, before: { api_key: apiKey, key_version: key.key_version }, after: { revoked_at: now.toISOString() } });
+      await this.audit.append(tx, {
+        ...byAudit(by),
+        action: 'api_key.revoke',
+        target: `${merchantCode}/${key.environment}`,
+        before: { api_key: apiKey, key_version: key.key_version },
+        after: { revoked_at: now.toISOString() },
+      });
       await this.broadcast.publish(tx, merchantCode);
       return key;
     });

@@ -24,7 +24,10 @@ function jsonSchema(schema: z.ZodTypeAny): JsonObject {
 }
 
 function joinPath(...parts: string[]): string {
-  const joined = `/${parts.map((part) => part.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`;
+  const joined = `/${parts
+    .map((part) => part.replace(/^\/|\/$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
   return joined.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
@@ -59,7 +62,11 @@ const PROBLEM_SCHEMA = {
             .map(([name, meaning]) => `${name}: ${meaning}`)
             .join('\n'),
         },
-        audit_event: { type: 'string', enum: AUDIT_EVENTS, description: 'Stable name of what happened; the same name labels the api_errors_total metric and the log line.' },
+        audit_event: {
+          type: 'string',
+          enum: AUDIT_EVENTS,
+          description: 'Stable name of what happened; the same name labels the api_errors_total metric and the log line.',
+        },
       },
     },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
@@ -122,8 +129,19 @@ export class OpenApiDocument {
       components: {
         schemas: { Problem: PROBLEM_SCHEMA },
         securitySchemes: {
-          v4Signature: { type: 'apiKey', in: 'header', name: 'X-CEK-Api-Key', description: 'With X-CEK-Environment, X-CEK-Merchant-Code, X-CEK-Timestamp and X-CEK-Signature (HMAC-SHA256 of timestamp, method, path, body hash).' },
-          v3Signature: { type: 'apiKey', in: 'header', name: 'X-CAV-Api-Key', description: 'With X-CAV-Timestamp and X-CAV-Signature (HMAC-SHA256 of timestamp, method, path with query, body hash).' },
+          v4Signature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-CEK-Api-Key',
+            description:
+              'With X-CEK-Environment, X-CEK-Merchant-Code, X-CEK-Timestamp and X-CEK-Signature (HMAC-SHA256 of timestamp, method, path, body hash).',
+          },
+          v3Signature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-CAV-Api-Key',
+            description: 'With X-CAV-Timestamp and X-CAV-Signature (HMAC-SHA256 of timestamp, method, path with query, body hash).',
+          },
           operatorToken: { type: 'http', scheme: 'bearer' },
         },
       },

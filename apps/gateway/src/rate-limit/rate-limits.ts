@@ -28,7 +28,12 @@ export class RateLimits implements OnModuleDestroy {
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     this.redis.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'redis unavailable for rate limits'));
     this.limiter = new SlidingWindowLimiter(this.redis, config.RATE_LIMIT_PREFIX, config.RATE_LIMIT_WINDOW_SECONDS * 1000);
-    this.limits = { ip: config.RATE_LIMIT_IP_PER_MINUTE, key: config.RATE_LIMIT_KEY_PER_MINUTE, status: config.RATE_LIMIT_STATUS_PER_MINUTE, admin: config.RATE_LIMIT_ADMIN_PER_MINUTE };
+    this.limits = {
+      ip: config.RATE_LIMIT_IP_PER_MINUTE,
+      key: config.RATE_LIMIT_KEY_PER_MINUTE,
+      status: config.RATE_LIMIT_STATUS_PER_MINUTE,
+      admin: config.RATE_LIMIT_ADMIN_PER_MINUTE,
+    };
   }
 
   /** Counts one request of the subject; sets the headers, throws 1000005 past the limit. */

@@ -51,7 +51,12 @@ export class BalanceService {
       merchant_code: merchantCode,
       environment,
       currency_code: merchant.base_currency,
-      wallets: WALLETS.map((wallet) => ({ wallet, available: of(wallet, 'available'), pending_settlement: of(wallet, 'pending_settlement'), reserved: of(wallet, 'reserved') })),
+      wallets: WALLETS.map((wallet) => ({
+        wallet,
+        available: of(wallet, 'available'),
+        pending_settlement: of(wallet, 'pending_settlement'),
+        reserved: of(wallet, 'reserved'),
+      })),
     };
   }
 

@@ -110,7 +110,18 @@ export class Bookings {
   /** An operator's correction: credit or debit any wallet's available part, with a reason. */
   async adjust(
     tx: SqlExecutor,
-    input: { reference: string; merchantCode: string; environment: 'sandbox' | 'live'; wallet: string; direction: 'credit' | 'debit'; amount: Decimal; currency: string; reason: string; actor: string; now: Date },
+    input: {
+      reference: string;
+      merchantCode: string;
+      environment: 'sandbox' | 'live';
+      wallet: string;
+      direction: 'credit' | 'debit';
+      amount: Decimal;
+      currency: string;
+      reason: string;
+      actor: string;
+      now: Date;
+    },
   ): Promise<{ id: string; created: boolean }> {
     const wallet = merchantAccount(input.merchantCode, input.environment, input.wallet, 'available', input.currency);
     const platform = platformAccount(input.environment, 'adjustments', input.currency);

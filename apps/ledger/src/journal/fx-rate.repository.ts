@@ -5,7 +5,11 @@ import { queryRows, type SqlExecutor } from '@platform/persistence';
 @Injectable()
 export class FxRateRepository {
   async record(tx: SqlExecutor, currency: string, usdPerUnit: string, effectiveAt: string): Promise<void> {
-    await tx.query('INSERT INTO ledger.fx_rates (currency, usd_per_unit, effective_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [currency, usdPerUnit, effectiveAt]);
+    await tx.query('INSERT INTO ledger.fx_rates (currency, usd_per_unit, effective_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      currency,
+      usdPerUnit,
+      effectiveAt,
+    ]);
   }
 
   /** The rate in force at `at`; before the first known rate, the earliest one; undefined when none is known. */

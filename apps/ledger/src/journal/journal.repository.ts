@@ -27,7 +27,16 @@ export class JournalRepository {
       tx,
       `INSERT INTO ledger.transactions (id, kind, reference, merchant_code, environment, occurred_at, description, fx)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (kind, reference) DO NOTHING RETURNING id`,
-      [row.id, row.kind, row.reference, row.merchantCode, row.environment, row.occurredAt.toISOString(), row.description, row.fx ? JSON.stringify(row.fx) : null],
+      [
+        row.id,
+        row.kind,
+        row.reference,
+        row.merchantCode,
+        row.environment,
+        row.occurredAt.toISOString(),
+        row.description,
+        row.fx ? JSON.stringify(row.fx) : null,
+      ],
     );
     return inserted.length === 1;
   }
@@ -39,7 +48,12 @@ export class JournalRepository {
 
   /** One posting of a transaction, and the account's running total moved by it. */
   async addPosting(tx: SqlExecutor, transactionId: string, accountId: string, currency: string, amount: string): Promise<void> {
-    await tx.query('INSERT INTO ledger.postings (transaction_id, account_id, currency, amount) VALUES ($1, $2, $3, $4)', [transactionId, accountId, currency, amount]);
+    await tx.query('INSERT INTO ledger.postings (transaction_id, account_id, currency, amount) VALUES ($1, $2, $3, $4)', [
+      transactionId,
+      accountId,
+      currency,
+      amount,
+    ]);
     await tx.query('UPDATE ledger.accounts SET balance = balance + $2 WHERE id = $1', [accountId, amount]);
   }
 
@@ -76,7 +90,12 @@ export class JournalRepository {
   }
 
   /** The owner's side of a transaction: what its merchant account was moved by, and in which currency. */
-  async ownerPosting(tx: SqlExecutor, owner: Owner, kind: string, reference: string): Promise<{ transaction_id: string; amount: string; currency: string } | undefined> {
+  async ownerPosting(
+    tx: SqlExecutor,
+    owner: Owner,
+    kind: string,
+    reference: string,
+  ): Promise<{ transaction_id: string; amount: string; currency: string } | undefined> {
     const rows = await queryRows<{ transaction_id: string; amount: string; currency: string }>(
       tx,
       `SELECT t.id AS transaction_id, p.amount::text AS amount, a.currency FROM ledger.transactions t
@@ -97,7 +116,10 @@ export class JournalRepository {
            FROM ledger.accounts a LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger.postings GROUP BY account_id) p ON p.account_id = a.id
           WHERE a.balance <> COALESCE(p.total, 0)`,
       ),
-      queryRows<{ currency_code: string; sum: string }>(tx, 'SELECT currency AS currency_code, sum(amount)::numeric(20, 2)::text AS sum FROM ledger.postings GROUP BY currency ORDER BY currency'),
+      queryRows<{ currency_code: string; sum: string }>(
+        tx,
+        'SELECT currency AS currency_code, sum(amount)::numeric(20, 2)::text AS sum FROM ledger.postings GROUP BY currency ORDER BY currency',
+      ),
       queryRows<{ transactions: number; postings: number }>(
         tx,
         'SELECT (SELECT count(*) FROM ledger.transactions)::int AS transactions, (SELECT count(*) FROM ledger.postings)::int AS postings',

@@ -31,7 +31,16 @@ export class Journal {
   async post(tx: SqlExecutor, input: TransactionInput): Promise<{ id: string; created: boolean }> {
     assertBalanced(input.postings);
     const id = randomUUID();
-    const row = { id, kind: input.kind, reference: input.reference, merchantCode: input.merchantCode, environment: input.environment, occurredAt: input.occurredAt, description: input.description ?? null, fx: input.fx ?? null };
+    const row = {
+      id,
+      kind: input.kind,
+      reference: input.reference,
+      merchantCode: input.merchantCode,
+      environment: input.environment,
+      occurredAt: input.occurredAt,
+      description: input.description ?? null,
+      fx: input.fx ?? null,
+    };
     if (!(await this.entries.insertTransaction(tx, row))) return { id: (await this.entries.transactionId(tx, input.kind, input.reference))!, created: false };
     const withIds = await Promise.all(input.postings.map(async (posting) => ({ ...posting, accountId: await this.entries.accountId(tx, posting.account) })));
     withIds.sort((a, b) => Number(a.accountId) - Number(b.accountId));

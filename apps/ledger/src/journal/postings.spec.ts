@@ -27,7 +27,12 @@ describe('journal postings', () => {
 
   it('checks each currency on its own', () => {
     const usd = merchantAccount('MRC-100001', 'live', 'api', 'available', 'USD');
-    expect(() => assertBalanced([{ account: clearing, amount: new Decimal('-10.00') }, { account: usd, amount: new Decimal('10.00') }])).toThrow(/TRY/);
+    expect(() =>
+      assertBalanced([
+        { account: clearing, amount: new Decimal('-10.00') },
+        { account: usd, amount: new Decimal('10.00') },
+      ]),
+    ).toThrow(/TRY/);
   });
 
   it('refuses zero, sub-cent and lonely postings', () => {

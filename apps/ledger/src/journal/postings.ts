@@ -24,7 +24,13 @@ export function platformAccount(environment: AccountKey['environment'], purpose:
   return { owner: PLATFORM, environment, wallet: purpose, part: 'platform', currency };
 }
 
-export function merchantAccount(merchantCode: string, environment: AccountKey['environment'], wallet: string, part: 'available' | 'pending_settlement' | 'reserved', currency: string): AccountKey {
+export function merchantAccount(
+  merchantCode: string,
+  environment: AccountKey['environment'],
+  wallet: string,
+  part: 'available' | 'pending_settlement' | 'reserved',
+  currency: string,
+): AccountKey {
   return { owner: merchantCode, environment, wallet, part, currency };
 }
 

@@ -33,7 +33,17 @@ export class ReservationRepository {
       tx,
       `INSERT INTO ledger.reservations (operation_id, merchant_code, environment, kind, wallet, currency, amount, status, confirm_by, source_part, payment_reference)
        VALUES ($3, $1, $2, $4, $5, $6, $7, 'reserved', $8, $9, $10) RETURNING ${COLUMNS}`,
-      [...ownerParams(owner), row.operation_id, row.kind, row.wallet, row.currency, row.amount, row.confirm_by.toISOString(), row.source_part, row.payment_reference],
+      [
+        ...ownerParams(owner),
+        row.operation_id,
+        row.kind,
+        row.wallet,
+        row.currency,
+        row.amount,
+        row.confirm_by.toISOString(),
+        row.source_part,
+        row.payment_reference,
+      ],
     );
     return rows[0]!;
   }
@@ -58,7 +68,9 @@ export class ReservationRepository {
    * reversed at most once; the unique index `reservations_one_per_payment` spans owners too).
    */
   async paymentReferenceTaken(tx: SqlExecutor, paymentReference: string): Promise<boolean> {
-    const rows = await queryRows(tx, `SELECT 1 FROM ledger.reservations WHERE payment_reference = $1 AND status IN ('reserved', 'consumed')`, [paymentReference]);
+    const rows = await queryRows(tx, `SELECT 1 FROM ledger.reservations WHERE payment_reference = $1 AND status IN ('reserved', 'consumed')`, [
+      paymentReference,
+    ]);
     return rows.length > 0;
   }
 
@@ -83,7 +95,11 @@ export class ReservationRepository {
   }
 
   /** Reservations of every owner not confirmed in time (the owners' reconciliation sweeps, ADR 0012). */
-  async unconfirmed(tx: SqlExecutor, kind: 'refund' | 'withdrawal', dueBefore: Date): Promise<{ operation_id: string; merchant_code: string; environment: 'sandbox' | 'live'; payment_reference: string | null }[]> {
+  async unconfirmed(
+    tx: SqlExecutor,
+    kind: 'refund' | 'withdrawal',
+    dueBefore: Date,
+  ): Promise<{ operation_id: string; merchant_code: string; environment: 'sandbox' | 'live'; payment_reference: string | null }[]> {
     return queryRows(
       tx,
       `SELECT operation_id, merchant_code, environment, payment_reference FROM ledger.reservations

@@ -10,7 +10,14 @@ import { JournalRepository } from '../journal/journal.repository';
 import { merchantAccount, platformAccount, transfer } from '../journal/postings';
 import { ReservationRepository, type ReservationRow } from './reservation.repository';
 
-type ReserveRequest = { operation_id: string; kind: 'refund' | 'withdrawal'; wallet: Wallet; amount?: string; payment_reference?: string; confirm_within_seconds: number };
+type ReserveRequest = {
+  operation_id: string;
+  kind: 'refund' | 'withdrawal';
+  wallet: Wallet;
+  amount?: string;
+  payment_reference?: string;
+  confirm_within_seconds: number;
+};
 
 /**
  * Money set aside for a refund or a withdrawal: reserve moves it from available to
@@ -47,7 +54,8 @@ export class ReservationsService {
         if (request.payment_reference && (await this.reservations.paymentReferenceTaken(tx, request.payment_reference))) {
           throw new ApiError(Errors.ResourceStateConflict, `${request.payment_reference} already has a reversal reserved`);
         }
-        if (part === 'available' && balance!.lt(source.amount)) throw new ApiError(Errors.BalanceInsufficient, `the ${request.wallet} wallet has ${balance!.toFixed(2)} ${currency} available`);
+        if (part === 'available' && balance!.lt(source.amount))
+          throw new ApiError(Errors.BalanceInsufficient, `the ${request.wallet} wallet has ${balance!.toFixed(2)} ${currency} available`);
         await this.journal.post(tx, {
           kind: 'reserve',
           reference: request.operation_id,
@@ -72,7 +80,8 @@ export class ReservationsService {
       });
     } catch (error) {
       const { code, constraint } = error as { code?: string; constraint?: string };
-      if (code === '23505' && constraint === 'reservations_one_per_payment') throw new ApiError(Errors.ResourceStateConflict, `${request.payment_reference} already has a reversal reserved`);
+      if (code === '23505' && constraint === 'reservations_one_per_payment')
+        throw new ApiError(Errors.ResourceStateConflict, `${request.payment_reference} already has a reversal reserved`);
       // The same operation reserved in parallel: the one that committed first is the answer.
       if (code === '23505') {
         const earlier = await this.assertNotRepeat(this.dataSource, caller, request, source.amount);
@@ -84,7 +93,10 @@ export class ReservationsService {
 
   private async walletSource(request: ReserveRequest): Promise<{ amount: Decimal; transactionId?: string }> {
     const amount = parseWireAmount(request.amount);
-    if (!amount || amount.lte(0)) throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a positive decimal string with exactly 2 decimals', { errors: { amount: ['must be positive with 2 decimals'] } });
+    if (!amount || amount.lte(0))
+      throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a positive decimal string with exactly 2 decimals', {
+        errors: { amount: ['must be positive with 2 decimals'] },
+      });
     return { amount };
   }
 
@@ -93,7 +105,10 @@ export class ReservationsService {
     for (let waited = 0; ; waited += 100) {
       const booked = await this.entries.ownerPosting(this.dataSource, caller, 'payment', reference);
       if (booked) return { amount: new Decimal(booked.amount), transactionId: booked.transaction_id };
-      if (waited >= waitMs) throw new ApiError(Errors.ResourceStateConflict, 'The payment is not booked on the balance yet; repeat the request unchanged shortly', { metadata: { audit_event: 'ledger.payment_not_booked_yet', retry_class: 'retry_unchanged' } });
+      if (waited >= waitMs)
+        throw new ApiError(Errors.ResourceStateConflict, 'The payment is not booked on the balance yet; repeat the request unchanged shortly', {
+          metadata: { audit_event: 'ledger.payment_not_booked_yet', retry_class: 'retry_unchanged' },
+        });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -122,7 +137,10 @@ export class ReservationsService {
    * Reservations whose owner has not confirmed them in time. The ledger never releases them
    * by itself: only the owner knows whether the operation committed (ADR 0012).
    */
-  async unconfirmed(kind: 'refund' | 'withdrawal', dueBefore: Date): Promise<{ operation_id: string; merchant_code: string; environment: 'sandbox' | 'live'; payment_reference: string | null }[]> {
+  async unconfirmed(
+    kind: 'refund' | 'withdrawal',
+    dueBefore: Date,
+  ): Promise<{ operation_id: string; merchant_code: string; environment: 'sandbox' | 'live'; payment_reference: string | null }[]> {
     return this.reservations.unconfirmed(this.dataSource, kind, dueBefore);
   }
 
@@ -160,10 +178,16 @@ export class ReservationsService {
   }
 
   /** The caller's earlier reservation under this operation id, if it asked the same; another owner's use of the id is a conflict. */
-  private async assertNotRepeat(tx: SqlExecutor, caller: Caller, request: { operation_id: string; kind: string; wallet: string }, amount: Decimal): Promise<Reservation | undefined> {
+  private async assertNotRepeat(
+    tx: SqlExecutor,
+    caller: Caller,
+    request: { operation_id: string; kind: string; wallet: string },
+    amount: Decimal,
+  ): Promise<Reservation | undefined> {
     const earlier = await this.reservations.find(tx, caller, request.operation_id);
     if (earlier) return this.repeat(earlier, caller, request, amount);
-    if (await this.reservations.isTaken(tx, request.operation_id)) throw new ApiError(Errors.ResourceStateConflict, `operation ${request.operation_id} already reserved a different amount`);
+    if (await this.reservations.isTaken(tx, request.operation_id))
+      throw new ApiError(Errors.ResourceStateConflict, `operation ${request.operation_id} already reserved a different amount`);
     return undefined;
   }
 
@@ -175,5 +199,13 @@ export class ReservationsService {
 }
 
 function toReservation(row: ReservationRow): Reservation {
-  return { operation_id: row.operation_id, kind: row.kind, wallet: row.wallet, amount: row.amount, currency_code: row.currency.trim(), status: row.status, confirmed: row.confirmed };
+  return {
+    operation_id: row.operation_id,
+    kind: row.kind,
+    wallet: row.wallet,
+    amount: row.amount,
+    currency_code: row.currency.trim(),
+    status: row.status,
+    confirmed: row.confirmed,
+  };
 }

@@ -23,7 +23,19 @@ export class BinRepository {
          issuer_available = EXCLUDED.issuer_available,
          updated_at = now()
        RETURNING bin, bank_name, network, card_type, card_program, country, domestic, payment_mode, channel_available, issuer_available`,
-      [environment, bin, record.bank_name, record.network, record.card_type, record.card_program, record.country, record.domestic, record.payment_mode, record.channel_available, record.issuer_available],
+      [
+        environment,
+        bin,
+        record.bank_name,
+        record.network,
+        record.card_type,
+        record.card_program,
+        record.country,
+        record.domestic,
+        record.payment_mode,
+        record.channel_available,
+        record.issuer_available,
+      ],
     );
     return rows[0]!;
   }

@@ -10,7 +10,9 @@ export class FingerprintsWithoutCvv1763700000600 implements MigrationInterface {
   name = 'FingerprintsWithoutCvv1763700000600';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`UPDATE orders.orders SET request_fingerprint = 'legacy:' || amount::text, card_fingerprint = NULL WHERE request_fingerprint NOT LIKE 'v2:%'`);
+    await runner.query(
+      `UPDATE orders.orders SET request_fingerprint = 'legacy:' || amount::text, card_fingerprint = NULL WHERE request_fingerprint NOT LIKE 'v2:%'`,
+    );
   }
 
   async down(): Promise<void> {

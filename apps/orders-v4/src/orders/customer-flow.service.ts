@@ -2,12 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type BinInfo, type MerchantEnvironment, type Order, Errors } from '@platform/contracts';
-import { cardDataKey, cardFingerprintKey, Clock, CONFIG, eachIndependently, hostedCardSealContext, MaintenanceFlags, masterKey, MerchantSettings } from '@platform/service-kit';
+import {
+  cardDataKey,
+  cardFingerprintKey,
+  Clock,
+  CONFIG,
+  eachIndependently,
+  hostedCardSealContext,
+  MaintenanceFlags,
+  masterKey,
+  MerchantSettings,
+} from '@platform/service-kit';
 import type { SqlExecutor } from '@platform/persistence';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { OrderFingerprints } from './order-fingerprints';
 import { OrderLimits } from './order-limits';
-import { CARD_PROCESSORS, CardProcessors, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type CardForAuthorisation, type ChallengeAnswer } from '@platform/card-processing';
+import {
+  CARD_PROCESSORS,
+  CardProcessors,
+  notExpired,
+  openSealedCard,
+  passesLuhn,
+  type AuthorisationOutcome,
+  type CardForAuthorisation,
+  type ChallengeAnswer,
+} from '@platform/card-processing';
 import type { Config } from '../config';
 import { OrderRepository, type CardSummary, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
@@ -50,9 +69,14 @@ export class CustomerFlowService {
     this.limits = new OrderLimits(orders, config);
   }
 
-  async view(
-    token: string,
-  ): Promise<{ order: Order; environment: 'sandbox' | 'live'; merchant_name: string; three_ds_open: boolean; bank_page: string | null; frame_origins: string[] }> {
+  async view(token: string): Promise<{
+    order: Order;
+    environment: 'sandbox' | 'live';
+    merchant_name: string;
+    three_ds_open: boolean;
+    bank_page: string | null;
+    frame_origins: string[];
+  }> {
     const now = this.clock.now();
     const row = await this.orders.findByCustomerToken(this.dataSource, token);
     if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment for this address');
@@ -115,13 +139,23 @@ export class CustomerFlowService {
   }
 
   /** A processor's outcome on the order: paid or failed publish their event; pending waits for a lookup. */
-  private async settle(tx: Parameters<OrderRepository['transition']>[0], order: OrderRow, outcome: AuthorisationOutcome, hostedCard: CardSummary | null): Promise<OrderRow> {
+  private async settle(
+    tx: Parameters<OrderRepository['transition']>[0],
+    order: OrderRow,
+    outcome: AuthorisationOutcome,
+    hostedCard: CardSummary | null,
+  ): Promise<OrderRow> {
     const owner = { merchantCode: order.merchant_code, environment: order.environment };
     if (outcome.status === 'pending') return this.orders.transition(tx, owner, order.id, { move: 'await_bank' });
     const completed =
       outcome.status === 'paid' && hostedCard
         ? await this.orders.transition(tx, owner, order.id, { move: 'pay_hosted', card: hostedCard })
-        : await this.orders.transition(tx, owner, order.id, outcome.status === 'failed' ? { move: 'fail', failure_reason_code: outcome.reason } : { move: 'pay' });
+        : await this.orders.transition(
+            tx,
+            owner,
+            order.id,
+            outcome.status === 'failed' ? { move: 'fail', failure_reason_code: outcome.reason } : { move: 'pay' },
+          );
     await publishOutcome(tx, completed);
     return completed;
   }
@@ -177,9 +211,19 @@ export class CustomerFlowService {
           attemptFailure = started.reason;
           return order;
         case 'challenge':
-          return this.orders.recordAttempt(tx, owner, order.id, { processor: processor.name, processor_state: started.state, bank_page: started.bankPage, attempt_card: summary });
+          return this.orders.recordAttempt(tx, owner, order.id, {
+            processor: processor.name,
+            processor_state: started.state,
+            bank_page: started.bankPage,
+            attempt_card: summary,
+          });
         case 'no_answer': {
-          const waiting = await this.orders.recordAttempt(tx, owner, order.id, { processor: processor.name, processor_state: started.state, bank_page: null, attempt_card: summary });
+          const waiting = await this.orders.recordAttempt(tx, owner, order.id, {
+            processor: processor.name,
+            processor_state: started.state,
+            bank_page: null,
+            attempt_card: summary,
+          });
           return this.orders.transition(tx, owner, waiting.id, { move: 'await_bank' });
         }
         case 'approved':

@@ -94,7 +94,14 @@ export class OrderCreationService {
     let order: Omit<NewOrder, 'order_code'>;
     if (!card || info.payment_mode === 'hosted') {
       // Hosted at this moment: the customer enters the card on our page; any card details sent are dropped.
-      order = { ...base, mode: 'hosted', status: 'requires_hosted', card: null, card_fingerprint: null, hosted_expires_at: new Date(now.getTime() + this.config.HOSTED_PAGE_SECONDS * 1000) };
+      order = {
+        ...base,
+        mode: 'hosted',
+        status: 'requires_hosted',
+        card: null,
+        card_fingerprint: null,
+        hosted_expires_at: new Date(now.getTime() + this.config.HOSTED_PAGE_SECONDS * 1000),
+      };
     } else {
       const summary = {
         holder_name: card.holderName,

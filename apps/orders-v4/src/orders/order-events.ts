@@ -30,5 +30,10 @@ export function toOrderFinished(row: OrderRow & { status: 'paid' | 'failed' }): 
 export async function publishOutcome(tx: SqlExecutor, row: OrderRow): Promise<void> {
   if (row.status !== 'paid' && row.status !== 'failed') return;
   const finished = row as OrderRow & { status: 'paid' | 'failed' };
-  await outbox.append(tx, { event: finished.status === 'paid' ? OrderSucceededV1 : OrderFailedV1, key: row.order_code, eventId: randomUUID(), payload: toOrderFinished(finished) });
+  await outbox.append(tx, {
+    event: finished.status === 'paid' ? OrderSucceededV1 : OrderFailedV1,
+    key: row.order_code,
+    eventId: randomUUID(),
+    payload: toOrderFinished(finished),
+  });
 }

@@ -8,9 +8,7 @@ import type { OrderRepository } from './order.repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type CardLimitRule =
-  | { kind: 'exempt' }
-  | { kind: 'reached' }
-  | { kind: 'count'; cardFingerprint: string; scope: { environment: string; merchantCode: string | null } };
+  { kind: 'exempt' } | { kind: 'reached' } | { kind: 'count'; cardFingerprint: string; scope: { environment: string; merchantCode: string | null } };
 
 /** Volume limits of the account (0055235, amount_limit null) and daily limits of one card (0055221). */
 export class OrderLimits {
@@ -26,7 +24,11 @@ export class OrderLimits {
       { days: 7, limit: this.config.VOLUME_WEEKLY_LIMIT, name: 'weekly' },
       { days: 1, limit: this.config.VOLUME_DAILY_LIMIT, name: 'daily' },
     ];
-    const used = await this.orders.volumeSince(tx, owner, windows.map((w) => new Date(now.getTime() - w.days * DAY_MS)));
+    const used = await this.orders.volumeSince(
+      tx,
+      owner,
+      windows.map((w) => new Date(now.getTime() - w.days * DAY_MS)),
+    );
     for (const [i, window] of windows.entries()) {
       if (new Decimal(used[i]!).plus(amount).gt(window.limit)) {
         throw new ApiError(Errors.OrderAmountRefused, `The ${window.name} volume limit of the account is reached`, { amount_limit: null });

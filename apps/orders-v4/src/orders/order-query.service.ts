@@ -9,7 +9,6 @@ import { toOrder } from './order-view';
 
 @Injectable()
 export class OrderQueryService {
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly orders: OrderRepository,
@@ -32,7 +31,12 @@ export class OrderQueryService {
       const order = await this.orders.find(tx, caller, merchantOrderId, true);
       if (!order) throw new ApiError(Errors.OrderNotFound);
       if (order.status !== 'pending' && order.status !== 'requires_hosted') throw new ApiError(Errors.OrderStateConflict);
-      const completed = await this.orders.transition(tx, caller, order.id, result === 'failed' ? { move: 'fail', failure_reason_code: 'payment_declined' } : { move: 'pay' });
+      const completed = await this.orders.transition(
+        tx,
+        caller,
+        order.id,
+        result === 'failed' ? { move: 'fail', failure_reason_code: 'payment_declined' } : { move: 'pay' },
+      );
       await publishOutcome(tx, completed);
       return completed;
     });

@@ -125,7 +125,15 @@ export class OrderRepository {
       tx,
       `UPDATE orders.orders SET processor = $4, processor_state = $5, bank_page = $6, attempt_card = $7
         WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
-      [owner.merchantCode, owner.environment, id, attempt.processor, attempt.processor_state, attempt.bank_page, attempt.attempt_card && JSON.stringify(attempt.attempt_card)],
+      [
+        owner.merchantCode,
+        owner.environment,
+        id,
+        attempt.processor,
+        attempt.processor_state,
+        attempt.bank_page,
+        attempt.attempt_card && JSON.stringify(attempt.attempt_card),
+      ],
     );
     return rows[0]!;
   }
@@ -152,7 +160,12 @@ export class OrderRepository {
 
   /** The card a hosted page sends to the bank counts towards that card's daily limits. */
   async setCardFingerprint(tx: SqlExecutor, owner: Caller, id: string, cardFingerprint: string): Promise<void> {
-    await tx.query('UPDATE orders.orders SET card_fingerprint = $4 WHERE merchant_code = $1 AND environment = $2 AND id = $3', [owner.merchantCode, owner.environment, id, cardFingerprint]);
+    await tx.query('UPDATE orders.orders SET card_fingerprint = $4 WHERE merchant_code = $1 AND environment = $2 AND id = $3', [
+      owner.merchantCode,
+      owner.environment,
+      id,
+      cardFingerprint,
+    ]);
   }
 
   /** Serialises order creation per subject (an account, a card) until the transaction ends. */

@@ -23,8 +23,6 @@ export class OrdersHandlers implements OnModuleInit {
     this.rpc.handle(CompleteThreeDs, (request) => this.customers.completeThreeDs(request.token, { source: request.source, answer: request.answer }));
     this.rpc.handle(HostedAttempt, (request) => this.customers.hostedAttempt(request.token, request.card.sealed));
     this.rpc.handle(ConfirmOrderLate, (request) => this.lateConfirmations.confirmPaid(request.order_code));
-    this.rpc.handle(SetSandboxOrderResult, (request, context) =>
-      this.queries.setSandboxResult(callerOf(context), request.merchant_order_id, request.result),
-    );
+    this.rpc.handle(SetSandboxOrderResult, (request, context) => this.queries.setSandboxResult(callerOf(context), request.merchant_order_id, request.result));
   }
 }

@@ -15,7 +15,11 @@ import { PendingLookup } from './pending-lookup.service';
   providers: [
     CARD_PROCESSORS_PROVIDER,
     PendingLookup,
-    CustomerFlowService, OrderExpiryService, OrderRepository, OrderCreationService, OrderQueryService,
+    CustomerFlowService,
+    OrderExpiryService,
+    OrderRepository,
+    OrderCreationService,
+    OrderQueryService,
     LateConfirmationService,
     OrdersHandlers,
   ],

@@ -30,7 +30,9 @@ export class Reversals1763700000300 implements MigrationInterface {
     await runner.query(`CREATE UNIQUE INDEX reversals_one_per_payment ON payments.reversals (payment_id)
       WHERE status IN ('requested', 'processing', 'awaiting_provider_manual', 'completed')`);
     await runner.query('CREATE INDEX reversals_by_merchant ON payments.reversals (merchant_code, environment, created_at DESC)');
-    await runner.query(`CREATE INDEX reversals_review_queue ON payments.reversals (environment, created_at) WHERE status IN ('requested', 'awaiting_provider_manual')`);
+    await runner.query(
+      `CREATE INDEX reversals_review_queue ON payments.reversals (environment, created_at) WHERE status IN ('requested', 'awaiting_provider_manual')`,
+    );
     await runner.query(`CREATE TABLE payments.reversal_idempotency_keys (
       merchant_code text NOT NULL,
       environment text NOT NULL,

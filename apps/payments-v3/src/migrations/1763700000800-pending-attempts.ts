@@ -9,7 +9,9 @@ export class PendingAttempts1763700000800 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query('ALTER TABLE payments.attempts DROP CONSTRAINT IF EXISTS attempts_status_check');
-    await runner.query(`ALTER TABLE payments.attempts ADD CONSTRAINT attempts_status_check CHECK (status IN ('three_ds', 'pending', 'failed', 'paid', 'abandoned'))`);
+    await runner.query(
+      `ALTER TABLE payments.attempts ADD CONSTRAINT attempts_status_check CHECK (status IN ('three_ds', 'pending', 'failed', 'paid', 'abandoned'))`,
+    );
     await runner.query('DROP INDEX payments.attempts_one_open');
     await runner.query(`CREATE UNIQUE INDEX attempts_one_open ON payments.attempts (payment_id) WHERE status IN ('three_ds', 'pending')`);
   }

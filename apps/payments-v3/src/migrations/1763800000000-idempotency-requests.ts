@@ -7,8 +7,17 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     for (const sql of idempotencyTableUp('payments')) await runner.query(sql);
-    await runner.query(copyLegacyKeys('payments', { from: 'payments.idempotency_keys', scope: `'payment.create'`, resourceId: 'payment_code', response: 'NULL' }));
-    await runner.query(copyLegacyKeys('payments', { from: 'payments.reversal_idempotency_keys', scope: `'reversal.request'`, resourceId: `response->'reversal'->>'id'`, response: 'response' }));
+    await runner.query(
+      copyLegacyKeys('payments', { from: 'payments.idempotency_keys', scope: `'payment.create'`, resourceId: 'payment_code', response: 'NULL' }),
+    );
+    await runner.query(
+      copyLegacyKeys('payments', {
+        from: 'payments.reversal_idempotency_keys',
+        scope: `'reversal.request'`,
+        resourceId: `response->'reversal'->>'id'`,
+        response: 'response',
+      }),
+    );
     await runner.query('DROP TABLE payments.idempotency_keys, payments.reversal_idempotency_keys');
   }
 

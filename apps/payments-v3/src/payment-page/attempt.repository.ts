@@ -67,14 +67,28 @@ export class AttemptRepository {
   }
 
   /** An attempt the processor answered at once: declined, or paid without a challenge. */
-  async recordFinished(tx: SqlExecutor, paymentId: string, card: AttemptCard, outcome: { status: 'failed' | 'paid'; reasonCode: string | null }, now: Date): Promise<void> {
-    await tx.query(
-      `INSERT INTO payments.attempts (payment_id, status, card, reason_code, finished_at) VALUES ($1, $2, $3, $4, $5)`,
-      [paymentId, outcome.status, JSON.stringify(card), outcome.reasonCode, now.toISOString()],
-    );
+  async recordFinished(
+    tx: SqlExecutor,
+    paymentId: string,
+    card: AttemptCard,
+    outcome: { status: 'failed' | 'paid'; reasonCode: string | null },
+    now: Date,
+  ): Promise<void> {
+    await tx.query(`INSERT INTO payments.attempts (payment_id, status, card, reason_code, finished_at) VALUES ($1, $2, $3, $4, $5)`, [
+      paymentId,
+      outcome.status,
+      JSON.stringify(card),
+      outcome.reasonCode,
+      now.toISOString(),
+    ]);
   }
 
   async finish(tx: SqlExecutor, attemptId: string, status: 'failed' | 'paid' | 'abandoned', reasonCode: string | null, now: Date): Promise<void> {
-    await tx.query(`UPDATE payments.attempts SET status = $2, reason_code = $3, finished_at = $4, bank_page = NULL WHERE id = $1`, [attemptId, status, reasonCode, now.toISOString()]);
+    await tx.query(`UPDATE payments.attempts SET status = $2, reason_code = $3, finished_at = $4, bank_page = NULL WHERE id = $1`, [
+      attemptId,
+      status,
+      reasonCode,
+      now.toISOString(),
+    ]);
   }
 }

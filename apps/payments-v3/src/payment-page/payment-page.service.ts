@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type PaymentPage, Errors } from '@platform/contracts';
-import { CARD_PROCESSORS, CardProcessors, cardNetwork, notExpired, openSealedCard, passesLuhn, type AuthorisationOutcome, type ChallengeAnswer } from '@platform/card-processing';
+import {
+  CARD_PROCESSORS,
+  CardProcessors,
+  cardNetwork,
+  notExpired,
+  openSealedCard,
+  passesLuhn,
+  type AuthorisationOutcome,
+  type ChallengeAnswer,
+} from '@platform/card-processing';
 import { ownerOf, type SqlExecutor } from '@platform/persistence';
 import { cardDataKey, Clock, CONFIG, eachIndependently, MaintenanceFlags, paymentPageCardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';

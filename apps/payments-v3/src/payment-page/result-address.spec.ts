@@ -27,7 +27,9 @@ describe('resultAddress', () => {
   });
 
   it('leaves merchant_reference out when the merchant sent none, and cannot be tricked by one in the address', () => {
-    const url = new URL(resultAddress('https://shop.example/back?merchant_reference=forged&status=paid', payment({ merchant_reference: null, status: 'expired' }))!);
+    const url = new URL(
+      resultAddress('https://shop.example/back?merchant_reference=forged&status=paid', payment({ merchant_reference: null, status: 'expired' }))!,
+    );
     expect(Object.fromEntries(url.searchParams)).toEqual({ code: 'abcd2345efgh', status: 'expired' });
   });
 

@@ -11,12 +11,24 @@ const rates = new Map([
 
 describe('account limits after conversion', () => {
   it('converts into the base currency before comparing', () => {
-    const result = checkAccountLimit({ amount: new Decimal('100.00'), currency: 'EUR', baseCurrency: 'USD', usdPerUnit: rates, limits: [{ currency_code: 'USD', min_amount: '1.00', max_amount: '107.99' }] });
+    const result = checkAccountLimit({
+      amount: new Decimal('100.00'),
+      currency: 'EUR',
+      baseCurrency: 'USD',
+      usdPerUnit: rates,
+      limits: [{ currency_code: 'USD', min_amount: '1.00', max_amount: '107.99' }],
+    });
     expect(result).toEqual({ inside: false, converted: '108.00', limit: { currency_code: 'USD', min_amount: '1.00', max_amount: '107.99' } });
   });
 
   it('refuses an amount that converts below 0.01', () => {
-    const result = checkAccountLimit({ amount: new Decimal('0.10'), currency: 'TRY', baseCurrency: 'USD', usdPerUnit: rates, limits: [{ currency_code: 'USD', min_amount: '0.00', max_amount: null }] });
+    const result = checkAccountLimit({
+      amount: new Decimal('0.10'),
+      currency: 'TRY',
+      baseCurrency: 'USD',
+      usdPerUnit: rates,
+      limits: [{ currency_code: 'USD', min_amount: '0.00', max_amount: null }],
+    });
     expect(result.inside).toBe(false);
   });
 
@@ -40,7 +52,13 @@ describe('account limits after conversion', () => {
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 100, max: 500_000 }), (cents, maxCents) => {
         const amount = new Decimal(cents).div(100);
         const max = new Decimal(maxCents).div(100).toFixed(2);
-        const result = checkAccountLimit({ amount, currency: 'USD', baseCurrency: 'USD', usdPerUnit: rates, limits: [{ currency_code: 'USD', min_amount: '1.00', max_amount: max }] });
+        const result = checkAccountLimit({
+          amount,
+          currency: 'USD',
+          baseCurrency: 'USD',
+          usdPerUnit: rates,
+          limits: [{ currency_code: 'USD', min_amount: '1.00', max_amount: max }],
+        });
         return result.inside === (amount.gte('1.00') && amount.lte(max));
       }),
     );

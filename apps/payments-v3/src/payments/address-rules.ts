@@ -21,7 +21,10 @@ export function checkReturnUrl(raw: string, environment: 'sandbox' | 'live'): { 
   if (url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?]*@/i.test(raw)) return { ok: false, reason: 'return_url must not contain user info' };
   const loopbackHttp = environment === 'sandbox' && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !loopbackHttp) {
-    return { ok: false, reason: environment === 'live' ? 'return_url must use https' : 'return_url must use https (http only on localhost, 127.0.0.1 or [::1])' };
+    return {
+      ok: false,
+      reason: environment === 'live' ? 'return_url must use https' : 'return_url must use https (http only on localhost, 127.0.0.1 or [::1])',
+    };
   }
   return { ok: true, url: url.toString() };
 }

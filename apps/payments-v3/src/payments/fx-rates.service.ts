@@ -24,7 +24,9 @@ export class FxRatesService implements OnApplicationBootstrap {
 
   async set(currency: string, usdPerUnit: string) {
     if (!RATE.test(usdPerUnit) || Number(usdPerUnit) <= 0) {
-      throw new ApiError(Errors.RequestSchemaInvalid, 'usd_per_unit must be a positive decimal string', { errors: { usd_per_unit: ['must be a positive decimal string with at most 10 decimals'] } });
+      throw new ApiError(Errors.RequestSchemaInvalid, 'usd_per_unit must be a positive decimal string', {
+        errors: { usd_per_unit: ['must be a positive decimal string with at most 10 decimals'] },
+      });
     }
     if (currency === 'USD' && Number(usdPerUnit) !== 1) {
       throw new ApiError(Errors.RequestSchemaInvalid, 'USD is the quote currency; its rate is 1', { errors: { usd_per_unit: ['must be 1 for USD'] } });

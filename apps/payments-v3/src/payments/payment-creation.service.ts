@@ -13,7 +13,6 @@ import { checkReturnUrl, checkWebhookUrl } from './address-rules';
 import { PaymentRepository } from './payment.repository';
 import { toPayment } from './payment-view';
 
-
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 function paymentCode(): string {
@@ -58,12 +57,24 @@ export class PaymentCreationService {
     const amount = parseWireAmount(body.amount);
     // Only a malformed amount is a schema error; a well-formed one of any size meets the limits (9000005).
     if (!amount) {
-      throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive decimal string with exactly 2 decimals'] } });
+      throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a decimal string with exactly 2 decimals', {
+        errors: { amount: ['must be a positive decimal string with exactly 2 decimals'] },
+      });
     }
     const rates = await this.payments.usdPerUnit(this.dataSource);
-    const limit = checkAccountLimit({ amount, currency: body.currency_code, baseCurrency: merchant.base_currency, usdPerUnit: rates, limits: merchant.payment_limits });
+    const limit = checkAccountLimit({
+      amount,
+      currency: body.currency_code,
+      baseCurrency: merchant.base_currency,
+      usdPerUnit: rates,
+      limits: merchant.payment_limits,
+    });
     if (!limit.inside) {
-      throw new ApiError(Errors.PaymentAmountOutsideLimits, `amount is ${limit.converted} ${limit.limit.currency_code} after conversion, outside the account limits`, { limits: limit.limit });
+      throw new ApiError(
+        Errors.PaymentAmountOutsideLimits,
+        `amount is ${limit.converted} ${limit.limit.currency_code} after conversion, outside the account limits`,
+        { limits: limit.limit },
+      );
     }
     let returnUrl: string | null = null;
     if (body.return_url !== undefined && body.return_url !== null) {
@@ -90,7 +101,15 @@ export class PaymentCreationService {
   private async insert(
     caller: Caller,
     request: IdempotentRequest,
-    fields: { merchant_reference: string | null; amount: string; currency_code: CreatePaymentBody['currency_code']; merchant_name: string; webhook_url: string | null; return_url: string | null; now: Date },
+    fields: {
+      merchant_reference: string | null;
+      amount: string;
+      currency_code: CreatePaymentBody['currency_code'];
+      merchant_name: string;
+      webhook_url: string | null;
+      return_url: string | null;
+      now: Date;
+    },
   ): Promise<{ created: boolean; payment: Payment }> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = paymentCode();
@@ -119,7 +138,8 @@ export class PaymentCreationService {
         return this.repeat(caller, winner!.resource_id!, fields.now);
       } catch (error) {
         const constraint = (error as { constraint?: string }).constraint;
-        if (constraint === 'payments_reference_once') throw new ApiError(Errors.PaymentReferenceReused, 'merchant_reference was used before in this account and environment');
+        if (constraint === 'payments_reference_once')
+          throw new ApiError(Errors.PaymentReferenceReused, 'merchant_reference was used before in this account and environment');
         if (constraint === 'payments_code_key') continue;
         throw error;
       }

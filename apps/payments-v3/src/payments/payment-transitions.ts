@@ -6,9 +6,7 @@ import type { PaymentRow } from './payment.repository';
  * counted on it (the status stays), the expiry sweep expires it. Only a created payment moves.
  */
 export type PaymentUpdate =
-  | { move: 'pay'; card: NonNullable<PaymentRow['card']>; paid_at: Date }
-  | { move: 'record_failure'; reason_code: string }
-  | { move: 'expire' };
+  { move: 'pay'; card: NonNullable<PaymentRow['card']>; paid_at: Date } | { move: 'record_failure'; reason_code: string } | { move: 'expire' };
 
 export const PAYMENT_MOVES: MoveTable<PaymentRow['status'], PaymentUpdate> = {
   pay: { from: ['created'], to: 'paid' },

@@ -40,7 +40,11 @@ export class PaymentRepository {
     return rows[0];
   }
 
-  async insert(tx: SqlExecutor, owner: Caller, payment: Omit<PaymentRow, 'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>): Promise<PaymentRow> {
+  async insert(
+    tx: SqlExecutor,
+    owner: Caller,
+    payment: Omit<PaymentRow, 'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>,
+  ): Promise<PaymentRow> {
     const rows = await queryRows<PaymentRow>(
       tx,
       `INSERT INTO payments.payments (merchant_code, environment, code, merchant_reference, amount, currency_code, merchant_name,
@@ -121,7 +125,11 @@ export class PaymentRepository {
   }
 
   async setRate(tx: SqlExecutor, currency: string, usdPerUnit: string): Promise<{ before: string | null; after: string }> {
-    const before = await queryRows<{ usd_per_unit: string }>(tx, 'SELECT usd_per_unit::text AS usd_per_unit FROM payments.fx_rates WHERE currency_code = $1 FOR UPDATE', [currency]);
+    const before = await queryRows<{ usd_per_unit: string }>(
+      tx,
+      'SELECT usd_per_unit::text AS usd_per_unit FROM payments.fx_rates WHERE currency_code = $1 FOR UPDATE',
+      [currency],
+    );
     const after = await queryRows<{ usd_per_unit: string }>(
       tx,
       `INSERT INTO payments.fx_rates (currency_code, usd_per_unit) VALUES ($1, $2)
@@ -138,11 +146,18 @@ export class PaymentRepository {
       tx,
       'SELECT currency_code, usd_per_unit::text AS usd_per_unit, updated_at AS effective_at FROM payments.fx_rates ORDER BY currency_code',
     );
-    return rows.map((row) => ({ currency_code: row.currency_code.trim(), usd_per_unit: row.usd_per_unit, effective_at: new Date(row.effective_at).toISOString() }));
+    return rows.map((row) => ({
+      currency_code: row.currency_code.trim(),
+      usd_per_unit: row.usd_per_unit,
+      effective_at: new Date(row.effective_at).toISOString(),
+    }));
   }
 
   async usdPerUnit(tx: SqlExecutor): Promise<Map<string, string>> {
-    const rows = await queryRows<{ currency_code: string; usd_per_unit: string }>(tx, 'SELECT currency_code, usd_per_unit::text AS usd_per_unit FROM payments.fx_rates');
+    const rows = await queryRows<{ currency_code: string; usd_per_unit: string }>(
+      tx,
+      'SELECT currency_code, usd_per_unit::text AS usd_per_unit FROM payments.fx_rates',
+    );
     return new Map(rows.map((row) => [row.currency_code, row.usd_per_unit]));
   }
 }

@@ -16,7 +16,8 @@ export class PaymentsHandlers implements OnModuleInit {
 
   onModuleInit(): void {
     this.rpc.handle(CreatePayment, (request, context) => {
-      if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      if (!context.idempotencyKey)
+        throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
       return this.creation.create(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetPayment, (request, context) => this.queries.get(callerOf(context), request.code));

@@ -7,5 +7,7 @@ import { PaymentQueryService } from './payment-query.service';
 import { PaymentRepository } from './payment.repository';
 import { PaymentsHandlers } from './payments.handlers';
 
-@Module({ providers: [CARD_PROCESSORS_PROVIDER, FxRatesService, PaymentRepository, PaymentCreationService, PaymentExpiryService, PaymentQueryService, PaymentsHandlers] })
+@Module({
+  providers: [CARD_PROCESSORS_PROVIDER, FxRatesService, PaymentRepository, PaymentCreationService, PaymentExpiryService, PaymentQueryService, PaymentsHandlers],
+})
 export class PaymentsModule {}

@@ -9,12 +9,17 @@ import { ReversalService } from './reversal.service';
 export class ReversalLedgerFollowUp extends ScheduledWork {
   constructor(reversals: ReversalService, @Inject(CONFIG) config: Config, @Inject(LOGGER) logger: Logger) {
     super();
-    this.schedule('reversal ledger follow-up', config.LEDGER_FOLLOW_UP_INTERVAL_MS, async () => {
-      try {
-        await reversals.completeLedgerSteps();
-      } finally {
-        await reversals.reconcileReservations();
-      }
-    }, logger);
+    this.schedule(
+      'reversal ledger follow-up',
+      config.LEDGER_FOLLOW_UP_INTERVAL_MS,
+      async () => {
+        try {
+          await reversals.completeLedgerSteps();
+        } finally {
+          await reversals.reconcileReservations();
+        }
+      },
+      logger,
+    );
   }
 }

@@ -4,7 +4,12 @@ import { REVERSAL_MOVES, reversalChange, type ReversalUpdate } from './reversal-
 
 describe('reversal moves', () => {
   const at = new Date('2026-01-02T03:04:05Z');
-  const updates: ReversalUpdate[] = [{ move: 'approve' }, { move: 'complete', provider_reference: 'RF-1', provider_refunded_at: at }, { move: 'reject' }, { move: 'cancel' }];
+  const updates: ReversalUpdate[] = [
+    { move: 'approve' },
+    { move: 'complete', provider_reference: 'RF-1', provider_refunded_at: at },
+    { move: 'reject' },
+    { move: 'cancel' },
+  ];
 
   it('lets an operator approve only a requested reversal and complete only one awaiting the provider', () => {
     const allowed = (move: ReversalUpdate['move']) => REVERSAL_STATUSES.filter((status) => canMove(REVERSAL_MOVES, move, status));

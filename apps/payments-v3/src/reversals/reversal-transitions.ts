@@ -6,10 +6,7 @@ export type LedgerStep = 'confirm' | 'consume' | 'release';
 
 /** The operator's moves of a live reversal, each with what it sets. */
 export type ReversalUpdate =
-  | { move: 'approve' }
-  | { move: 'complete'; provider_reference: string; provider_refunded_at: Date }
-  | { move: 'reject' }
-  | { move: 'cancel' };
+  { move: 'approve' } | { move: 'complete'; provider_reference: string; provider_refunded_at: Date } | { move: 'reject' } | { move: 'cancel' };
 
 export const REVERSAL_MOVES: MoveTable<Reversal['status'], ReversalUpdate> = {
   approve: { from: ['requested'], to: 'awaiting_provider_manual' },

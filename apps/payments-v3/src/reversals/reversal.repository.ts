@@ -45,7 +45,10 @@ export class ReversalRepository {
     return rows[0];
   }
 
-  async insert(tx: SqlExecutor, row: Omit<ReversalRow, 'payment_code' | 'updated_at'> & { updated_at: Date | null; ledger_step: LedgerStep | null }): Promise<void> {
+  async insert(
+    tx: SqlExecutor,
+    row: Omit<ReversalRow, 'payment_code' | 'updated_at'> & { updated_at: Date | null; ledger_step: LedgerStep | null },
+  ): Promise<void> {
     await tx.query(
       `INSERT INTO payments.reversals (id, payment_id, merchant_code, environment, operation, status, amount, currency, reason, provider_reference, provider_refunded_at, created_at, updated_at, ledger_step)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
@@ -109,7 +112,10 @@ export class ReversalRepository {
   }
 
   /** Reversals whose ledger step was not done after their commit (the process stopped in between). */
-  async owingLedgerStep(tx: SqlExecutor, olderThan: Date): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live'; ledger_step: LedgerStep }[]> {
+  async owingLedgerStep(
+    tx: SqlExecutor,
+    olderThan: Date,
+  ): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live'; ledger_step: LedgerStep }[]> {
     return queryRows(
       tx,
       'SELECT id, merchant_code, environment, ledger_step FROM payments.reversals WHERE ledger_step IS NOT NULL AND updated_at <= $1 ORDER BY updated_at LIMIT 200',
@@ -129,12 +135,15 @@ export class ReversalRepository {
   private async page(tx: SqlExecutor, params: (string | null)[], limit: number, offset: number): Promise<{ rows: ReversalRow[]; total: number }> {
     const where = `($1::text IS NULL OR r.merchant_code = $1) AND ($2::text IS NULL OR r.environment = $2) AND ($3::text IS NULL OR r.status = $3) AND ($4::text IS NULL OR r.operation = $4)`;
     const [rows, count] = await Promise.all([
-      queryRows<ReversalRow>(tx, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY r.created_at DESC, r.id LIMIT $5 OFFSET $6`, [...params, limit, offset]),
+      queryRows<ReversalRow>(tx, `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY r.created_at DESC, r.id LIMIT $5 OFFSET $6`, [
+        ...params,
+        limit,
+        offset,
+      ]),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM payments.reversals r WHERE ${where}`, params),
     ]);
     return { rows, total: count[0]?.total ?? 0 };
   }
-
 }
 
 export function toReversal(row: ReversalRow): Reversal {

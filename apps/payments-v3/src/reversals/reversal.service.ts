@@ -3,7 +3,15 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { canMove, IdempotencyStore, ownerOf, type IdempotencyRecord, type IdempotentRequest, type OperatorFilter, type SqlExecutor } from '@platform/persistence';
+import {
+  canMove,
+  IdempotencyStore,
+  ownerOf,
+  type IdempotencyRecord,
+  type IdempotentRequest,
+  type OperatorFilter,
+  type SqlExecutor,
+} from '@platform/persistence';
 import { Clock, eachIndependently, ReservationOwner } from '@platform/service-kit';
 import { DATABASE } from '../database';
 import { PaymentRepository } from '../payments/payment.repository';
@@ -49,7 +57,10 @@ export class ReversalService {
 
   async request(caller: Caller, input: ReversalRequest, idempotencyKey: string): Promise<{ reversal: Reversal; scenario: Scenario | null }> {
     const now = this.clock.now();
-    if (caller.environment === 'live' && input.scenario) throw new ApiError(Errors.RequestSchemaInvalid, 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
+    if (caller.environment === 'live' && input.scenario)
+      throw new ApiError(Errors.RequestSchemaInvalid, 'X-CAV-Sandbox-Scenario is for sandbox keys only', {
+        errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] },
+      });
     const request: IdempotentRequest = { scope: 'reversal.request', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
     const earlier = await this.keys.earlier(this.dataSource, caller, request);
     if (earlier) return replay(earlier);
@@ -63,7 +74,8 @@ export class ReversalService {
       // The key is claimed before any work: a parallel request with it (for another payment) waits here, then loses.
       if (!(await this.keys.claim(tx, caller, request))) return { lostRace: true };
       if (payment.status !== 'paid') throw new ApiError(Errors.ReversalPaymentNotPaid, `payment ${payment.code} is ${payment.status}`);
-      if (await this.reversals.openOrCompletedFor(tx, caller, payment.id)) throw new ApiError(Errors.ReversalAlreadyExists, `payment ${payment.code} already has an open or completed reversal`);
+      if (await this.reversals.openOrCompletedFor(tx, caller, payment.id))
+        throw new ApiError(Errors.ReversalAlreadyExists, `payment ${payment.code} already has an open or completed reversal`);
       const id = randomUUID();
       const base = {
         id,
@@ -80,9 +92,23 @@ export class ReversalService {
         // The virtual wallet is debited: what the payment was booked at is reserved now (released
         // by reconcileReservations should this transaction not commit) and consumed after the commit.
         await this.reserve(caller, id, payment.code);
-        await this.reversals.insert(tx, { ...base, status: 'completed', provider_reference: `SBX-${randomBytes(8).toString('hex').toUpperCase()}`, provider_refunded_at: now, updated_at: now, ledger_step: 'consume' });
+        await this.reversals.insert(tx, {
+          ...base,
+          status: 'completed',
+          provider_reference: `SBX-${randomBytes(8).toString('hex').toUpperCase()}`,
+          provider_refunded_at: now,
+          updated_at: now,
+          ledger_step: 'consume',
+        });
       } else {
-        await this.reversals.insert(tx, { ...base, status: scenario === 'rejected' ? 'rejected' : 'requested', provider_reference: null, provider_refunded_at: null, updated_at: scenario ? now : null, ledger_step: null });
+        await this.reversals.insert(tx, {
+          ...base,
+          status: scenario === 'rejected' ? 'rejected' : 'requested',
+          provider_reference: null,
+          provider_refunded_at: null,
+          updated_at: scenario ? now : null,
+          ledger_step: null,
+        });
       }
       const row = (await this.reversals.find(tx, caller, id))!;
       if (row.status === 'completed') await publishRefunded(tx, row, payment, now);
@@ -100,7 +126,11 @@ export class ReversalService {
   async completeLedgerSteps(): Promise<number> {
     const now = this.clock.now();
     const rows = await this.reversals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
-    return eachIndependently(rows, (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step), (row) => `reversal ${row.id} ${row.ledger_step}`);
+    return eachIndependently(
+      rows,
+      (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step),
+      (row) => `reversal ${row.id} ${row.ledger_step}`,
+    );
   }
 
   /**
@@ -128,7 +158,11 @@ export class ReversalService {
 
   /** Reserves what the payment was booked at, unconfirmed until the reversal has committed. */
   private async reserve(caller: Caller, id: string, paymentCode: string): Promise<void> {
-    await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${paymentCode}`, confirm_within_seconds: 300 }, { caller });
+    await this.ledger.request(
+      ReserveFunds,
+      { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${paymentCode}`, confirm_within_seconds: 300 },
+      { caller },
+    );
   }
 
   async get(caller: Caller, id: string): Promise<Reversal> {
@@ -145,7 +179,12 @@ export class ReversalService {
   /** Every merchant's reversals, each with its merchant code. */
   async listForOperator(filter: OperatorFilter<ListFilter>) {
     const { rows, total } = await this.reversals.listForOperator(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return pageOf(rows.map((row) => ({ ...toReversal(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
+    return pageOf(
+      rows.map((row) => ({ ...toReversal(row), merchant_code: row.merchant_code })),
+      total,
+      filter.page,
+      filter.perPage,
+    );
   }
 
   /** An operator's decision; the ledger call is idempotent by the reversal id, so a repeated decision is safe. */
@@ -156,7 +195,10 @@ export class ReversalService {
       if (!row) throw new ApiError(Errors.ResourceNotFound, 'No reversal with this id');
       const caller = ownerOf(row);
       const conflict = () => new ApiError(Errors.ResourceStateConflict, `cannot ${decision.action} a reversal that is ${row.status}`);
-      const update: ReversalUpdate = decision.action === 'complete' ? { move: 'complete', provider_reference: decision.provider_reference, provider_refunded_at: now } : { move: decision.action };
+      const update: ReversalUpdate =
+        decision.action === 'complete'
+          ? { move: 'complete', provider_reference: decision.provider_reference, provider_refunded_at: now }
+          : { move: decision.action };
       if (!canMove(REVERSAL_MOVES, update.move, row.status)) throw conflict();
       switch (update.move) {
         case 'approve':
@@ -183,7 +225,6 @@ export class ReversalService {
     const payment = (await this.payments.findByCode(tx, caller, row.payment_code))!;
     await publishRefunded(tx, row, payment, now);
   }
-
 }
 
 /** A repeat of a request answers what the first one answered. */

@@ -12,13 +12,16 @@ export class ReversalsHandlers implements OnModuleInit {
 
   onModuleInit(): void {
     this.rpc.handle(RequestReversal, (request, context) => {
-      if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      if (!context.idempotencyKey)
+        throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
       return this.reversals.request(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetReversal, (request, context) => this.reversals.get(callerOf(context), request.id));
     this.rpc.handle(ListReversals, (request, context) => {
       const filter = { status: request.status, operation: request.operation_type, page: request.page, perPage: request.per_page };
-      return request.all_merchants ? this.reversals.listForOperator({ ...filter, environment: request.environment }) : this.reversals.list(callerOf(context), filter);
+      return request.all_merchants
+        ? this.reversals.listForOperator({ ...filter, environment: request.environment })
+        : this.reversals.list(callerOf(context), filter);
     });
     this.rpc.handle(DecideReversal, (request) => this.reversals.decide(request.id, request));
   }

@@ -23,7 +23,11 @@ describe('payments and reversals belong to their owner', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] });
+    dataSource = createServiceDataSource({
+      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
+      schema: DATABASE.schema,
+      migrations: [],
+    });
     await dataSource.initialize();
   });
 
@@ -72,11 +76,16 @@ describe('payments and reversals belong to their owner', () => {
     for (const stranger of strangers) {
       await expect(payments.findByCode(dataSource, stranger, payment.code)).resolves.toBeUndefined();
       await expect(payments.transition(dataSource, stranger, payment.id, { move: 'pay', card, paid_at: new Date() })).rejects.toThrow(MoveRefused);
-      await expect(payments.transition(dataSource, stranger, payment.id, { move: 'record_failure', reason_code: 'card_declined' })).rejects.toThrow(MoveRefused);
+      await expect(payments.transition(dataSource, stranger, payment.id, { move: 'record_failure', reason_code: 'card_declined' })).rejects.toThrow(
+        MoveRefused,
+      );
     }
     const untouched = await payments.findByCode(dataSource, owner, payment.code);
     expect(untouched).toMatchObject({ status: 'created', paid_at: null, card: null, failure: null });
-    await expect(payments.transition(dataSource, owner, payment.id, { move: 'pay', card, paid_at: new Date() })).resolves.toMatchObject({ status: 'paid', card });
+    await expect(payments.transition(dataSource, owner, payment.id, { move: 'pay', card, paid_at: new Date() })).resolves.toMatchObject({
+      status: 'paid',
+      card,
+    });
   });
 
   it('does not find, list, move or clear the ledger step of another owner’s reversal', async () => {
@@ -96,7 +105,9 @@ describe('payments and reversals belong to their owner', () => {
 
   it('refuses a move from a state it does not leave, for the owner too', async () => {
     const id = await newReversal(await newPayment());
-    await expect(reversals.transition(dataSource, owner, id, { move: 'complete', provider_reference: 'RF-1', provider_refunded_at: new Date() }, new Date())).resolves.toBe(false);
+    await expect(
+      reversals.transition(dataSource, owner, id, { move: 'complete', provider_reference: 'RF-1', provider_refunded_at: new Date() }, new Date()),
+    ).resolves.toBe(false);
     await expect(reversals.transition(dataSource, owner, id, { move: 'approve' }, new Date())).resolves.toBe(true);
     await expect(reversals.find(dataSource, owner, id)).resolves.toMatchObject({ status: 'awaiting_provider_manual', ledger_step: 'confirm' });
   });

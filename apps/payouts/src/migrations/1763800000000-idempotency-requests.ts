@@ -7,7 +7,14 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     for (const sql of idempotencyTableUp('payouts')) await runner.query(sql);
-    await runner.query(copyLegacyKeys('payouts', { from: 'payouts.idempotency_keys', scope: `'withdrawal.request'`, resourceId: `response->'withdrawal'->>'id'`, response: 'response' }));
+    await runner.query(
+      copyLegacyKeys('payouts', {
+        from: 'payouts.idempotency_keys',
+        scope: `'withdrawal.request'`,
+        resourceId: `response->'withdrawal'->>'id'`,
+        response: 'response',
+      }),
+    );
     await runner.query('DROP TABLE payouts.idempotency_keys');
   }
 

@@ -9,12 +9,17 @@ import { WithdrawalService } from './withdrawal.service';
 export class LedgerFollowUp extends ScheduledWork {
   constructor(withdrawals: WithdrawalService, @Inject(CONFIG) config: Config, @Inject(LOGGER) logger: Logger) {
     super();
-    this.schedule('withdrawal ledger follow-up', config.LEDGER_FOLLOW_UP_INTERVAL_MS, async () => {
-      try {
-        await withdrawals.completeLedgerSteps();
-      } finally {
-        await withdrawals.reconcileReservations();
-      }
-    }, logger);
+    this.schedule(
+      'withdrawal ledger follow-up',
+      config.LEDGER_FOLLOW_UP_INTERVAL_MS,
+      async () => {
+        try {
+          await withdrawals.completeLedgerSteps();
+        } finally {
+          await withdrawals.reconcileReservations();
+        }
+      },
+      logger,
+    );
   }
 }

@@ -18,7 +18,11 @@ describe('withdrawals belong to their owner', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] });
+    dataSource = createServiceDataSource({
+      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
+      schema: DATABASE.schema,
+      migrations: [],
+    });
     await dataSource.initialize();
   });
 
@@ -67,6 +71,11 @@ describe('withdrawals belong to their owner', () => {
     const id = await newWithdrawal();
     await expect(withdrawals.transition(dataSource, owner, id, { move: 'send', tx_hash: 'cd'.repeat(32) }, new Date())).resolves.toBe(true);
     await expect(withdrawals.transition(dataSource, owner, id, { move: 'reject', rejection_reason: 'too late' }, new Date())).resolves.toBe(false);
-    await expect(withdrawals.find(dataSource, owner, id)).resolves.toMatchObject({ status: 'sent', tx_hash: 'cd'.repeat(32), rejection_reason: null, ledger_step: null });
+    await expect(withdrawals.find(dataSource, owner, id)).resolves.toMatchObject({
+      status: 'sent',
+      tx_hash: 'cd'.repeat(32),
+      rejection_reason: null,
+      ledger_step: null,
+    });
   });
 });

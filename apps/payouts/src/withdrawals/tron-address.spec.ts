@@ -10,7 +10,9 @@ describe('TRON addresses', () => {
 
   it('accepts a real address and round-trips any account id', () => {
     expect(tronAccountId('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).not.toBeNull();
-    fc.assert(fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), (id) => expect(tronAccountId(tronAddress(Buffer.from(id)))).toEqual(Buffer.from(id))));
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), (id) => expect(tronAccountId(tronAddress(Buffer.from(id)))).toEqual(Buffer.from(id))),
+    );
   });
 
   it('refuses a changed character (checksum), another network, and malformed text', () => {
@@ -18,6 +20,7 @@ describe('TRON addresses', () => {
     const last = valid.at(-1) === 'a' ? 'b' : 'a';
     expect(tronAccountId(valid.slice(0, -1) + last)).toBeNull();
     expect(tronAccountId('1BoatSLRHtKNngkdXEeobR76b53LETtpyT')).toBeNull();
-    for (const bad of ['', 'T', `T${'1'.repeat(33)}`, valid.replace('T', 't'), `${valid}x`, valid.slice(0, -1) + '0', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6I']) expect(tronAccountId(bad)).toBeNull();
+    for (const bad of ['', 'T', `T${'1'.repeat(33)}`, valid.replace('T', 't'), `${valid}x`, valid.slice(0, -1) + '0', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6I'])
+      expect(tronAccountId(bad)).toBeNull();
   });
 });

@@ -11,6 +11,10 @@ describe('withdrawal moves', () => {
 
   it('keeps the hash of a sent withdrawal and the reason of a rejected one', () => {
     expect(withdrawalChange({ move: 'send', tx_hash: 'ab'.repeat(32) })).toEqual({ status: 'sent', tx_hash: 'ab'.repeat(32), rejection_reason: null });
-    expect(withdrawalChange({ move: 'reject', rejection_reason: 'address on a sanctions list' })).toEqual({ status: 'rejected', tx_hash: null, rejection_reason: 'address on a sanctions list' });
+    expect(withdrawalChange({ move: 'reject', rejection_reason: 'address on a sanctions list' })).toEqual({
+      status: 'rejected',
+      tx_hash: null,
+      rejection_reason: 'address on a sanctions list',
+    });
   });
 });

@@ -103,11 +103,18 @@ export class WithdrawalRepository {
 
   /** The ledger step a committed withdrawal still owes (set in the creating transaction). */
   async setLedgerStep(tx: SqlExecutor, owner: Owner, id: string, step: LedgerStep | null): Promise<void> {
-    await tx.query('UPDATE payouts.withdrawals SET ledger_step = $4 WHERE merchant_code = $1 AND environment = $2 AND id = $3', [...ownerParams(owner), id, step]);
+    await tx.query('UPDATE payouts.withdrawals SET ledger_step = $4 WHERE merchant_code = $1 AND environment = $2 AND id = $3', [
+      ...ownerParams(owner),
+      id,
+      step,
+    ]);
   }
 
   /** Withdrawals whose ledger step was not done after their commit (the process stopped in between). */
-  async owingLedgerStep(tx: SqlExecutor, olderThan: Date): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live'; ledger_step: LedgerStep }[]> {
+  async owingLedgerStep(
+    tx: SqlExecutor,
+    olderThan: Date,
+  ): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live'; ledger_step: LedgerStep }[]> {
     return queryRows(
       tx,
       `SELECT id, merchant_code, environment, ledger_step FROM payouts.withdrawals WHERE ledger_step IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT 200`,
@@ -127,12 +134,15 @@ export class WithdrawalRepository {
   private async page(tx: SqlExecutor, params: (string | null)[], limit: number, offset: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
     const where = `($1::text IS NULL OR merchant_code = $1) AND ($2::text IS NULL OR environment = $2) AND ($3::text IS NULL OR status = $3)`;
     const [rows, count] = await Promise.all([
-      queryRows<WithdrawalRow>(tx, `SELECT ${COLUMNS} FROM payouts.withdrawals WHERE ${where} ORDER BY requested_at DESC, id LIMIT $4 OFFSET $5`, [...params, limit, offset]),
+      queryRows<WithdrawalRow>(tx, `SELECT ${COLUMNS} FROM payouts.withdrawals WHERE ${where} ORDER BY requested_at DESC, id LIMIT $4 OFFSET $5`, [
+        ...params,
+        limit,
+        offset,
+      ]),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM payouts.withdrawals WHERE ${where}`, params),
     ]);
     return { rows, total: count[0]?.total ?? 0 };
   }
-
 }
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {

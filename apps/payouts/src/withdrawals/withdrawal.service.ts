@@ -58,7 +58,10 @@ export class WithdrawalService {
 
   async request(caller: Caller, input: WithdrawalRequest, idempotencyKey: string): Promise<{ withdrawal: Withdrawal; scenario: Scenario | null }> {
     const now = this.clock.now();
-    if (caller.environment === 'live' && input.scenario) throw new ApiError(Errors.RequestSchemaInvalid, 'X-CAV-Sandbox-Scenario is for sandbox keys only', { errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] } });
+    if (caller.environment === 'live' && input.scenario)
+      throw new ApiError(Errors.RequestSchemaInvalid, 'X-CAV-Sandbox-Scenario is for sandbox keys only', {
+        errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] },
+      });
     const request: IdempotentRequest = { scope: 'withdrawal.request', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
     const earlier = await this.keys.earlier(this.dataSource, caller, request);
     if (earlier) return replay(earlier);
@@ -66,7 +69,8 @@ export class WithdrawalService {
     const merchant = await this.settings.current(caller);
     if (!merchant) throw new ApiError(Errors.AuthCredentialsInvalid);
     const { amount, address } = this.checkRequest(caller, input.body);
-    if (amount.lt(merchant.withdrawal_min_amount) || amount.lte(0)) throw new ApiError(Errors.WithdrawalBelowMinimum, `the minimum withdrawal is ${merchant.withdrawal_min_amount} ${merchant.base_currency}`);
+    if (amount.lt(merchant.withdrawal_min_amount) || amount.lte(0))
+      throw new ApiError(Errors.WithdrawalBelowMinimum, `the minimum withdrawal is ${merchant.withdrawal_min_amount} ${merchant.base_currency}`);
     const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'sent') : null;
     const usdt = await this.rates.convert(amount, merchant.base_currency);
     const answer = await this.dataSource.transaction(async (tx) => {
@@ -77,13 +81,21 @@ export class WithdrawalService {
       if (!(await this.keys.claim(tx, caller, request))) throw new Error(`Idempotency-Key ${idempotencyKey} held outside the merchant lock`);
       const today = new Decimal(await this.withdrawals.withdrawnToday(tx, caller, now));
       if (today.plus(amount).gt(merchant.withdrawal_daily_limit)) {
-        throw new ApiError(Errors.WithdrawalAboveDailyLimit, `the daily limit is ${merchant.withdrawal_daily_limit} ${merchant.base_currency}; ${today.toFixed(2)} requested today`);
+        throw new ApiError(
+          Errors.WithdrawalAboveDailyLimit,
+          `the daily limit is ${merchant.withdrawal_daily_limit} ${merchant.base_currency}; ${today.toFixed(2)} requested today`,
+        );
       }
       const balance = await this.ledger.request(GetWithdrawableBalance, {}, { caller });
-      if (!balance.can_withdraw) throw new ApiError(Errors.WithdrawalBlockedNegativeBalance, 'a wallet balance is negative; withdrawals are blocked until it is settled');
+      if (!balance.can_withdraw)
+        throw new ApiError(Errors.WithdrawalBlockedNegativeBalance, 'a wallet balance is negative; withdrawals are blocked until it is settled');
       const id = randomUUID();
       // Reserved now, unconfirmed: should this transaction not commit, reconcileReservations releases it.
-      await this.ledger.request(ReserveFunds, { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 }, { caller });
+      await this.ledger.request(
+        ReserveFunds,
+        { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 },
+        { caller },
+      );
       const outcome = OUTCOMES[scenario ?? 'live'];
       await this.withdrawals.insert(tx, {
         id,
@@ -114,7 +126,11 @@ export class WithdrawalService {
   async completeLedgerSteps(): Promise<number> {
     const now = this.clock.now();
     const rows = await this.withdrawals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
-    return eachIndependently(rows, (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step), (row) => `withdrawal ${row.id} ${row.ledger_step}`);
+    return eachIndependently(
+      rows,
+      (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step),
+      (row) => `withdrawal ${row.id} ${row.ledger_step}`,
+    );
   }
 
   /**
@@ -154,7 +170,12 @@ export class WithdrawalService {
   /** Every merchant's withdrawals, each with its merchant code. */
   async listForOperator(filter: OperatorFilter<ListFilter>) {
     const { rows, total } = await this.withdrawals.listForOperator(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
-    return pageOf(rows.map((row) => ({ ...toWithdrawal(row), merchant_code: row.merchant_code })), total, filter.page, filter.perPage);
+    return pageOf(
+      rows.map((row) => ({ ...toWithdrawal(row), merchant_code: row.merchant_code })),
+      total,
+      filter.page,
+      filter.perPage,
+    );
   }
 
   /** The operator sent the USDT (reservation consumed) or rejects (reservation released). */
@@ -164,7 +185,8 @@ export class WithdrawalService {
       const row = await this.withdrawals.findForOperator(tx, id, true);
       if (!row) throw new ApiError(Errors.ResourceNotFound, 'No withdrawal with this id');
       const conflict = () => new ApiError(Errors.ResourceStateConflict, `cannot ${decision.action} a withdrawal that is ${row.status}`);
-      const update: WithdrawalUpdate = decision.action === 'send' ? { move: 'send', tx_hash: decision.tx_hash } : { move: 'reject', rejection_reason: decision.reason };
+      const update: WithdrawalUpdate =
+        decision.action === 'send' ? { move: 'send', tx_hash: decision.tx_hash } : { move: 'reject', rejection_reason: decision.reason };
       if (!canMove(WITHDRAWAL_MOVES, update.move, row.status)) throw conflict();
       const caller = ownerOf(row);
       await this.reservations.take(caller, row.id, update.move === 'send' ? 'consume' : 'release');
@@ -176,12 +198,16 @@ export class WithdrawalService {
 
   private checkRequest(caller: Caller, body: WithdrawalRequest['body']): { amount: Decimal; address: string } {
     const amount = parseWireAmount(body.amount);
-    if (!amount) throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a decimal string with exactly 2 decimals', { errors: { amount: ['must be a positive amount with exactly 2 decimals'] } });
-    if (!tronAccountId(body.address)) throw new ApiError(Errors.RequestSchemaInvalid, 'address is not a valid TRON address', { errors: { address: ['must be a valid TRON (TRC20) address'] } });
-    if (caller.environment === 'live' && BURN_ADDRESSES.has(body.address)) throw new ApiError(Errors.WithdrawalBurnAddressRefused, 'USDT sent to a burn address is lost');
+    if (!amount)
+      throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a decimal string with exactly 2 decimals', {
+        errors: { amount: ['must be a positive amount with exactly 2 decimals'] },
+      });
+    if (!tronAccountId(body.address))
+      throw new ApiError(Errors.RequestSchemaInvalid, 'address is not a valid TRON address', { errors: { address: ['must be a valid TRON (TRC20) address'] } });
+    if (caller.environment === 'live' && BURN_ADDRESSES.has(body.address))
+      throw new ApiError(Errors.WithdrawalBurnAddressRefused, 'USDT sent to a burn address is lost');
     return { amount, address: body.address };
   }
-
 }
 
 /** A repeat of a request answers what the first one answered. */

@@ -12,13 +12,16 @@ export class WithdrawalsHandlers implements OnModuleInit {
 
   onModuleInit(): void {
     this.rpc.handle(RequestWithdrawal, (request, context) => {
-      if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      if (!context.idempotencyKey)
+        throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
       return this.withdrawals.request(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetWithdrawal, (request, context) => this.withdrawals.get(callerOf(context), request.id));
     this.rpc.handle(ListWithdrawals, (request, context) => {
       const filter = { status: request.status, page: request.page, perPage: request.per_page };
-      return request.all_merchants ? this.withdrawals.listForOperator({ ...filter, environment: request.environment }) : this.withdrawals.list(callerOf(context), filter);
+      return request.all_merchants
+        ? this.withdrawals.listForOperator({ ...filter, environment: request.environment })
+        : this.withdrawals.list(callerOf(context), filter);
     });
     this.rpc.handle(DecideWithdrawal, (request) => this.withdrawals.decide(request.id, request));
   }

@@ -24,7 +24,11 @@ describe('maintenance switches', () => {
     );
 
   beforeAll(async () => {
-    dataSource = await createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] }).initialize();
+    dataSource = await createServiceDataSource({
+      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
+      schema: DATABASE.schema,
+      migrations: [],
+    }).initialize();
     const repository = new MaintenanceRepository(dataSource);
     switches = new MaintenanceService(dataSource, repository, clock);
     status = new ServiceStatusService(repository, clock);
@@ -45,7 +49,9 @@ describe('maintenance switches', () => {
     const change = await switches.set(service, until, 'Bank migration');
     expect(change).toEqual({ before: null, after: { service, until, note: 'Bank migration' } });
     expect(await status.current()).toContainEqual({ service, until, note: 'Bank migration' });
-    expect(await broadcasts()).toEqual([{ event_type: MaintenanceChanged.type, message_key: service, payload: { service, active: true, until, note: 'Bank migration' } }]);
+    expect(await broadcasts()).toEqual([
+      { event_type: MaintenanceChanged.type, message_key: service, payload: { service, active: true, until, note: 'Bank migration' } },
+    ]);
   });
 
   it('reads an estimated return time that has passed as null, while the service stays in maintenance', async () => {

@@ -17,7 +17,9 @@ export class MaintenanceRepository {
   }
 
   async find(tx: SqlExecutor, service: string, lock = false): Promise<MaintenanceRow | undefined> {
-    const rows = await queryRows<MaintenanceRow>(tx, `SELECT service, until, note FROM status.maintenance WHERE service = $1 ${lock ? 'FOR UPDATE' : ''}`, [service]);
+    const rows = await queryRows<MaintenanceRow>(tx, `SELECT service, until, note FROM status.maintenance WHERE service = $1 ${lock ? 'FOR UPDATE' : ''}`, [
+      service,
+    ]);
     return rows[0];
   }
 

@@ -45,7 +45,8 @@ export class MaintenanceService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      for (const row of await this.maintenance.listAll(tx)) await this.broadcast(tx, row.service as MaintainableService, true, row.until?.toISOString() ?? null, row.note);
+      for (const row of await this.maintenance.listAll(tx))
+        await this.broadcast(tx, row.service as MaintainableService, true, row.until?.toISOString() ?? null, row.note);
     });
   }
 

@@ -20,7 +20,10 @@ export function toStatusItems(rows: MaintenanceRow[], now: Date): ServiceStatusI
 
 @Injectable()
 export class ServiceStatusService {
-  constructor(private readonly maintenance: MaintenanceRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly maintenance: MaintenanceRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async current(): Promise<ServiceStatusItem[]> {
     const now = this.clock.now();

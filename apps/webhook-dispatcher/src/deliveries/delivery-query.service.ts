@@ -47,7 +47,12 @@ export class DeliveryQueryService {
 
   async list(caller: Caller, query: { page: number; per_page: number; status: DeliveryRow['status'] | null; accept_language?: string }) {
     const { rows, total } = await this.deliveries.list(this.dataSource, caller, query.status, query.per_page, (query.page - 1) * query.per_page);
-    return pageOf(rows.map((row) => toDelivery(row, query.accept_language)), total, query.page, query.per_page);
+    return pageOf(
+      rows.map((row) => toDelivery(row, query.accept_language)),
+      total,
+      query.page,
+      query.per_page,
+    );
   }
 
   async get(caller: Caller, id: string, acceptLanguage?: string): Promise<DeliveryDetail> {

@@ -26,7 +26,10 @@ export interface DeliveryRow {
   created_at: Date;
 }
 
-export type NewDelivery = Pick<DeliveryRow, 'id' | 'event_id' | 'event_type' | 'scheme' | 'merchant_code' | 'environment' | 'payment_code' | 'url' | 'body' | 'created_at'>;
+export type NewDelivery = Pick<
+  DeliveryRow,
+  'id' | 'event_id' | 'event_type' | 'scheme' | 'merchant_code' | 'environment' | 'payment_code' | 'url' | 'body' | 'created_at'
+>;
 
 const COLUMNS = `id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, status, attempt_count,
   attempt_count - interrupted_count AS made_attempts, max_attempts,
@@ -40,7 +43,18 @@ export class DeliveryRepository {
     await tx.query(
       `INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (event_id) DO NOTHING`,
-      [delivery.id, delivery.event_id, delivery.event_type, delivery.scheme, delivery.merchant_code, delivery.environment, delivery.payment_code, delivery.url, delivery.body, delivery.created_at.toISOString()],
+      [
+        delivery.id,
+        delivery.event_id,
+        delivery.event_type,
+        delivery.scheme,
+        delivery.merchant_code,
+        delivery.environment,
+        delivery.payment_code,
+        delivery.url,
+        delivery.body,
+        delivery.created_at.toISOString(),
+      ],
     );
   }
 
@@ -63,7 +77,10 @@ export class DeliveryRepository {
     if (claimed.length === 0) return claimed;
     // Two statements for the whole batch: close the attempts cut short, open the new ones.
     const ids = claimed.map((row) => row.id);
-    await tx.query(`UPDATE webhooks.attempts SET finished_at = $2, error_code = 'attempt_interrupted' WHERE delivery_id = ANY($1::uuid[]) AND finished_at IS NULL`, [ids, now.toISOString()]);
+    await tx.query(
+      `UPDATE webhooks.attempts SET finished_at = $2, error_code = 'attempt_interrupted' WHERE delivery_id = ANY($1::uuid[]) AND finished_at IS NULL`,
+      [ids, now.toISOString()],
+    );
     await tx.query('INSERT INTO webhooks.attempts (delivery_id, attempt_no, started_at) SELECT unnest($1::uuid[]), unnest($2::int[]), $3', [
       ids,
       claimed.map((row) => row.attempt_count),
@@ -79,19 +96,24 @@ export class DeliveryRepository {
     next: { status: DeliveryRow['status']; nextAttemptAt: Date | null },
     now: Date,
   ): Promise<void> {
-    await tx.query('UPDATE webhooks.attempts SET finished_at = $3, status_code = $4, error_code = $5, duration_ms = $6 WHERE delivery_id = $1 AND attempt_no = $2', [
-      delivery.id,
-      delivery.attempt_count,
-      now.toISOString(),
-      outcome.statusCode,
-      outcome.errorCode,
-      outcome.durationMs,
-    ]);
+    await tx.query(
+      'UPDATE webhooks.attempts SET finished_at = $3, status_code = $4, error_code = $5, duration_ms = $6 WHERE delivery_id = $1 AND attempt_no = $2',
+      [delivery.id, delivery.attempt_count, now.toISOString(), outcome.statusCode, outcome.errorCode, outcome.durationMs],
+    );
     await tx.query(
       `UPDATE webhooks.deliveries SET status = $3, last_status_code = $4, last_error = $5, last_error_code = $6, next_attempt_at = $7,
          delivered_at = CASE WHEN $3 = 'delivered' THEN $8::timestamptz ELSE delivered_at END, lease_until = NULL
         WHERE id = $1 AND attempt_count = $2`,
-      [delivery.id, delivery.attempt_count, next.status, outcome.statusCode, outcome.error, outcome.errorCode, next.nextAttemptAt?.toISOString() ?? null, now.toISOString()],
+      [
+        delivery.id,
+        delivery.attempt_count,
+        next.status,
+        outcome.statusCode,
+        outcome.error,
+        outcome.errorCode,
+        next.nextAttemptAt?.toISOString() ?? null,
+        now.toISOString(),
+      ],
     );
   }
 
@@ -108,7 +130,11 @@ export class DeliveryRepository {
     const where = `merchant_code = $1 AND environment = $2 AND scheme = 'v3' AND ($3::text IS NULL OR status = $3)`;
     const params = [owner.merchantCode, owner.environment, status];
     const [rows, count] = await Promise.all([
-      queryRows<DeliveryRow>(tx, `SELECT ${COLUMNS} FROM webhooks.deliveries WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [...params, limit, offset]),
+      queryRows<DeliveryRow>(tx, `SELECT ${COLUMNS} FROM webhooks.deliveries WHERE ${where} ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`, [
+        ...params,
+        limit,
+        offset,
+      ]),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM webhooks.deliveries WHERE ${where}`, params),
     ]);
     return { rows, total: count[0]?.total ?? 0 };

@@ -103,7 +103,13 @@ describe('webhook dispatcher on real infrastructure', () => {
       environment: 'sandbox',
       payment_code: 'abcd2345',
       url,
-      body: JSON.stringify({ event_id: eventId, event_type: 'payment.paid', environment: 'sandbox', occurred_at: at.toISOString(), payment: { code: 'abcd2345' } }),
+      body: JSON.stringify({
+        event_id: eventId,
+        event_type: 'payment.paid',
+        environment: 'sandbox',
+        occurred_at: at.toISOString(),
+        payment: { code: 'abcd2345' },
+      }),
       created_at: at,
     });
     return (await repository.find(dataSource, { merchantCode: merchant, environment: 'sandbox' }, id))!;
@@ -130,7 +136,11 @@ describe('webhook dispatcher on real infrastructure', () => {
     await settings.start();
     await settings.ready;
     await settings.current({ merchantCode, environment: 'sandbox', settingsVersion: 1 }, 10000);
-    dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema), schema: DATABASE.schema, migrations: [] });
+    dataSource = createServiceDataSource({
+      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
+      schema: DATABASE.schema,
+      migrations: [],
+    });
     await dataSource.initialize();
     // Deliveries of other tests and earlier runs are not this test's business.
     await dataSource.query(`UPDATE webhooks.deliveries SET status = 'failed', next_attempt_at = NULL WHERE status = 'pending'`);
@@ -138,7 +148,9 @@ describe('webhook dispatcher on real infrastructure', () => {
 
   afterAll(async () => {
     // Leave nothing due for the dispatchers of later test stacks.
-    await dataSource?.query(`UPDATE webhooks.deliveries SET status = 'failed', next_attempt_at = NULL WHERE status = 'pending' AND merchant_code = ANY($1)`, [[merchantCode, unsignedMerchant]]);
+    await dataSource?.query(`UPDATE webhooks.deliveries SET status = 'failed', next_attempt_at = NULL WHERE status = 'pending' AND merchant_code = ANY($1)`, [
+      [merchantCode, unsignedMerchant],
+    ]);
     await Promise.all(receivers.map((r) => r.stop()));
     await settings?.stop();
     await kafka?.close();
@@ -151,9 +163,21 @@ describe('webhook dispatcher on real infrastructure', () => {
     const row = await delivery(shop.url, clock.now());
     expect(await dispatcher(clock).dispatchDue()).toBeGreaterThanOrEqual(1);
     const [received] = shop.requests;
-    expect(received!.headers).toMatchObject({ 'content-type': 'application/json', 'x-cav-event-id': row.event_id, 'x-cav-event-type': 'payment.paid', 'x-cav-environment': 'sandbox' });
+    expect(received!.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-cav-event-id': row.event_id,
+      'x-cav-event-type': 'payment.paid',
+      'x-cav-environment': 'sandbox',
+    });
     expect(received!.body).toBe(row.body);
-    expect(verifyWebhook({ secret: SECRET, timestamp: received!.headers['x-cav-timestamp'] as string, signature: received!.headers['x-cav-signature'] as string, rawBody: received!.body })).toEqual({ ok: true });
+    expect(
+      verifyWebhook({
+        secret: SECRET,
+        timestamp: received!.headers['x-cav-timestamp'] as string,
+        signature: received!.headers['x-cav-signature'] as string,
+        rawBody: received!.body,
+      }),
+    ).toEqual({ ok: true });
     expect(await reload(row)).toMatchObject({ status: 'delivered', attempt_count: 1, last_status_code: 204, last_error_code: null, next_attempt_at: null });
   });
 
@@ -227,7 +251,13 @@ describe('webhook dispatcher on real infrastructure', () => {
     const shop = await receiver((__, response) => answer(response));
     const row = await delivery(shop.url, clock.now());
     await dispatcher(clock).dispatchDue();
-    expect(await reload(row)).toMatchObject({ status: 'pending', attempt_count: 1, last_status_code: status, last_error_code: 'webhook_response_unsuccessful', last_error: `HTTP ${status}` });
+    expect(await reload(row)).toMatchObject({
+      status: 'pending',
+      attempt_count: 1,
+      last_status_code: status,
+      last_error_code: 'webhook_response_unsuccessful',
+      last_error: `HTTP ${status}`,
+    });
     expect(shop.requests).toHaveLength(1);
   });
 
@@ -373,7 +403,16 @@ describe('webhook dispatcher on real infrastructure', () => {
       }, 30);
     });
     const rows = await Promise.all(Array.from({ length: 40 }, () => delivery(shop.url, clock.now())));
-    const worker = new DispatcherService(dataSource, repository, settings, new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }), clock, { ...config, DISPATCH_CONCURRENCY: 4 }, logger, new Metrics('dispatcher-it-slots'));
+    const worker = new DispatcherService(
+      dataSource,
+      repository,
+      settings,
+      new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }),
+      clock,
+      { ...config, DISPATCH_CONCURRENCY: 4 },
+      logger,
+      new Metrics('dispatcher-it-slots'),
+    );
     await Promise.all(Array.from({ length: 12 }, () => worker.fillSlots()));
     await eventuallyTrue(async () => (await Promise.all(rows.map(reload))).every((current) => current.status === 'delivered'));
     expect(most).toBeLessThanOrEqual(4);
@@ -386,7 +425,8 @@ describe('webhook dispatcher on real infrastructure', () => {
     const rows = await Promise.all(Array.from({ length: 60 }, () => delivery(shop.url, clock.now())));
     await Promise.all([dispatcher(clock).dispatchDue(), dispatcher(clock).dispatchDue()]);
     const perEvent = new Map<string, number>();
-    for (const request of shop.requests) perEvent.set(request.headers['x-cav-event-id'] as string, (perEvent.get(request.headers['x-cav-event-id'] as string) ?? 0) + 1);
+    for (const request of shop.requests)
+      perEvent.set(request.headers['x-cav-event-id'] as string, (perEvent.get(request.headers['x-cav-event-id'] as string) ?? 0) + 1);
     expect(perEvent.size).toBe(60);
     expect([...perEvent.values()].every((count) => count === 1)).toBe(true);
     for (const row of rows) expect((await reload(row)).status).toBe('delivered');
@@ -418,9 +458,20 @@ describe('webhook dispatcher on real infrastructure', () => {
         failure: null,
       },
     };
-    const envelope = JSON.stringify({ event_id: eventId, event_type: 'payment.paid', occurred_at: body.occurred_at, payload: { merchant_code: merchantCode, webhook_url: 'https://hooks.shop.example/own', body } });
+    const envelope = JSON.stringify({
+      event_id: eventId,
+      event_type: 'payment.paid',
+      occurred_at: body.occurred_at,
+      payload: { merchant_code: merchantCode, webhook_url: 'https://hooks.shop.example/own', body },
+    });
     const producer = await kafka.producer();
-    await producer.send({ topic: kafka.topic(PaymentPaidV1.topic), messages: [{ key: 'dupl2345', value: envelope }, { key: 'dupl2345', value: envelope }] });
+    await producer.send({
+      topic: kafka.topic(PaymentPaidV1.topic),
+      messages: [
+        { key: 'dupl2345', value: envelope },
+        { key: 'dupl2345', value: envelope },
+      ],
+    });
     const deadline = Date.now() + 15000;
     let rows: { url: string; body: string }[] = [];
     while (Date.now() < deadline && rows.length === 0) {

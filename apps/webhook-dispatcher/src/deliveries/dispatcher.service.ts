@@ -38,7 +38,12 @@ export class DispatcherService extends ScheduledWork {
     super();
     this.masterKey = masterKey(config);
     this.schedule('webhook dispatch', config.DISPATCH_INTERVAL_MS, () => this.fillSlots(), logger);
-    this.outcomes = new Counter({ name: 'webhook_attempts_total', help: 'Delivery attempts by outcome', labelNames: ['outcome', 'scheme'], registers: [metrics.registry] });
+    this.outcomes = new Counter({
+      name: 'webhook_attempts_total',
+      help: 'Delivery attempts by outcome',
+      labelNames: ['outcome', 'scheme'],
+      registers: [metrics.registry],
+    });
     this.latency = new Histogram({
       name: 'webhook_attempt_duration_seconds',
       help: 'Duration of one delivery attempt',
@@ -118,7 +123,14 @@ export class DispatcherService extends ScheduledWork {
     this.outcomes.inc({ outcome: label, scheme: delivery.scheme });
     this.latency.observe({ outcome: outcome.delivered ? 'delivered' : 'failed' }, outcome.durationMs / 1000);
     this.logger.info(
-      { delivery_id: delivery.id, event_id: delivery.event_id, attempt: delivery.made_attempts, outcome: label, status_code: outcome.statusCode, error_code: outcome.errorCode },
+      {
+        delivery_id: delivery.id,
+        event_id: delivery.event_id,
+        attempt: delivery.made_attempts,
+        outcome: label,
+        status_code: outcome.statusCode,
+        error_code: outcome.errorCode,
+      },
       'webhook attempt',
     );
   }

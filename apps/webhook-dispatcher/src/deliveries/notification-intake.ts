@@ -18,8 +18,18 @@ interface Notification {
 }
 
 /** A v3 notification goes to the payment's own address, or the panel's. */
-function v3(payment: { merchant_code: string; environment: Environment; payment_code: string; webhook_url: string | null }, message: WebhookMessage<unknown>): Notification {
-  return { scheme: 'v3', merchantCode: payment.merchant_code, environment: payment.environment, paymentCode: payment.payment_code, ownUrl: payment.webhook_url, message };
+function v3(
+  payment: { merchant_code: string; environment: Environment; payment_code: string; webhook_url: string | null },
+  message: WebhookMessage<unknown>,
+): Notification {
+  return {
+    scheme: 'v3',
+    merchantCode: payment.merchant_code,
+    environment: payment.environment,
+    paymentCode: payment.payment_code,
+    ownUrl: payment.webhook_url,
+    message,
+  };
 }
 
 /**
@@ -42,7 +52,14 @@ export class NotificationIntake implements OnModuleInit {
     this.events.on(PaymentRefundedV1, (event, tx) => this.accept(tx, event, v3(event.payload, refundWebhook(event, event.payload))));
     for (const contract of [OrderSucceededV1, OrderFailedV1]) {
       this.events.on(contract, (event, tx) =>
-        this.accept(tx, event, { scheme: 'v4', merchantCode: event.payload.merchant_code, environment: event.payload.environment, paymentCode: null, ownUrl: null, message: orderWebhook(event, event.payload) }),
+        this.accept(tx, event, {
+          scheme: 'v4',
+          merchantCode: event.payload.merchant_code,
+          environment: event.payload.environment,
+          paymentCode: null,
+          ownUrl: null,
+          message: orderWebhook(event, event.payload),
+        }),
       );
     }
   }

@@ -109,7 +109,11 @@ describe('webhook bodies from domain events', () => {
     expect(refundWebhook(occurred, readRefund).body).toEqual(refund.body);
 
     for (const contract of [OrderSucceededV1, OrderFailedV1]) {
-      const shown = orderWebhook(occurred, { ...order, status: contract === OrderSucceededV1 ? 'paid' : 'failed', failure: contract === OrderSucceededV1 ? null : order.failure }).body;
+      const shown = orderWebhook(occurred, {
+        ...order,
+        status: contract === OrderSucceededV1 ? 'paid' : 'failed',
+        failure: contract === OrderSucceededV1 ? null : order.failure,
+      }).body;
       const readOrder = contract.predecessors![0]!.payload.parse({ ...shown, environment: 'live' });
       expect(orderWebhook(occurred, readOrder).body).toEqual(shown);
     }

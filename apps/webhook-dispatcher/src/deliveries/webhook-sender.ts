@@ -92,7 +92,8 @@ export class WebhookSender {
 
   private post(target: Extract<Target, { ok: true }>, headers: Record<string, string>, body: string): Promise<Omit<SendOutcome, 'durationMs'>> {
     const pinned: LookupFunction = (_hostname, options, callback) => {
-      if (options.all) (callback as (err: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+      if (options.all)
+        (callback as (err: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
       else callback(null, target.address, target.family);
     };
     const payload = Buffer.from(body, 'utf8');
@@ -113,14 +114,25 @@ export class WebhookSender {
         agent: false,
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': 'platform-webhooks/1' },
       });
-      const connectTimer = setTimeout(() => finish({ delivered: false, statusCode: null, errorCode: 'webhook_unreachable', error: `no connection within ${this.connectTimeoutMs} ms` }), this.connectTimeoutMs);
-      const responseTimer = setTimeout(() => finish({ delivered: false, statusCode: null, errorCode: 'webhook_delivery_failed', error: `no answer within ${this.responseTimeoutMs} ms` }), this.responseTimeoutMs);
+      const connectTimer = setTimeout(
+        () => finish({ delivered: false, statusCode: null, errorCode: 'webhook_unreachable', error: `no connection within ${this.connectTimeoutMs} ms` }),
+        this.connectTimeoutMs,
+      );
+      const responseTimer = setTimeout(
+        () => finish({ delivered: false, statusCode: null, errorCode: 'webhook_delivery_failed', error: `no answer within ${this.responseTimeoutMs} ms` }),
+        this.responseTimeoutMs,
+      );
       request.on('socket', (socket) => {
         socket.once(target.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
       });
       request.on('error', (error: NodeJS.ErrnoException) => {
         const unreachable = ['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ETIMEDOUT'].includes(error.code ?? '');
-        finish({ delivered: false, statusCode: null, errorCode: unreachable ? 'webhook_unreachable' : 'webhook_delivery_failed', error: error.code ? `${error.code}: ${error.message}` : error.message });
+        finish({
+          delivered: false,
+          statusCode: null,
+          errorCode: unreachable ? 'webhook_unreachable' : 'webhook_delivery_failed',
+          error: error.code ? `${error.code}: ${error.message}` : error.message,
+        });
       });
       request.on('response', (response: IncomingMessage) => {
         const status = response.statusCode ?? 0;

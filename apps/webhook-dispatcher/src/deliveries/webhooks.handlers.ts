@@ -14,7 +14,8 @@ export class WebhooksHandlers implements OnModuleInit {
     this.rpc.handle(ListWebhookDeliveries, (request, context) => this.queries.list(callerOf(context), request));
     this.rpc.handle(GetWebhookDelivery, (request, context) => this.queries.get(callerOf(context), request.id, request.accept_language));
     this.rpc.handle(RetryWebhookDelivery, (request, context) => {
-      if (!context.idempotencyKey) throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
+      if (!context.idempotencyKey)
+        throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
       return this.queries.retry(callerOf(context), request.id, context.idempotencyKey, request.accept_language);
     });
   }

@@ -8,7 +8,14 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
     for (const sql of idempotencyTableUp('webhooks')) await runner.query(sql);
     await runner.query(
-      copyLegacyKeys('webhooks', { from: 'webhooks.retry_requests', scope: `'delivery.retry'`, fingerprint: `'retry:' || delivery_id`, scenario: 'NULL', resourceId: 'delivery_id::text', response: 'response' }),
+      copyLegacyKeys('webhooks', {
+        from: 'webhooks.retry_requests',
+        scope: `'delivery.retry'`,
+        fingerprint: `'retry:' || delivery_id`,
+        scenario: 'NULL',
+        resourceId: 'delivery_id::text',
+        response: 'response',
+      }),
     );
     await runner.query('DROP TABLE webhooks.retry_requests');
   }

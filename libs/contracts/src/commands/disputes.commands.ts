@@ -45,7 +45,12 @@ export const ListDisputes = defineCommand({
   reply: list,
 });
 
-export const GetDispute = defineCommand({ type: 'disputes.get', topic: Topics.disputesCommands, request: z.object({ id: z.string().uuid() }), reply: DisputeSchema });
+export const GetDispute = defineCommand({
+  type: 'disputes.get',
+  topic: Topics.disputesCommands,
+  request: z.object({ id: z.string().uuid() }),
+  reply: DisputeSchema,
+});
 
 export const EvidenceBodySchema = z.object({ note: text({ min: 3, max: 4000 }) }).strict();
 
@@ -78,7 +83,10 @@ export const RecordDisputeBodySchema = z
     reason_note: text({ max: 2000 }).nullable().optional(),
     amount: StorableWireAmountSchema,
     currency: z.enum(['USD', 'EUR', 'AED', 'TRY']),
-    occurred_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
+    occurred_on: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+      .optional(),
     evidence_due_at: z.string().datetime().nullable().optional(),
   })
   .strict();

@@ -68,11 +68,26 @@ export const ReserveFunds = defineCommand({
 });
 
 /** The owner of the operation committed it: the reservation stays until released or consumed. 409 1000012 unless it is `reserved`. */
-export const ConfirmReservation = defineCommand({ type: 'ledger.confirm', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
+export const ConfirmReservation = defineCommand({
+  type: 'ledger.confirm',
+  topic: Topics.ledgerCommands,
+  request: z.object({ operation_id: z.string() }),
+  reply: ReservationSchema,
+});
 /** The operation was rejected or cancelled: the amount returns to available. */
-export const ReleaseReservation = defineCommand({ type: 'ledger.release', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
+export const ReleaseReservation = defineCommand({
+  type: 'ledger.release',
+  topic: Topics.ledgerCommands,
+  request: z.object({ operation_id: z.string() }),
+  reply: ReservationSchema,
+});
 /** The money left (refund done, USDT sent): the reserved amount is gone for good. */
-export const ConsumeReservation = defineCommand({ type: 'ledger.consume', topic: Topics.ledgerCommands, request: z.object({ operation_id: z.string() }), reply: ReservationSchema });
+export const ConsumeReservation = defineCommand({
+  type: 'ledger.consume',
+  topic: Topics.ledgerCommands,
+  request: z.object({ operation_id: z.string() }),
+  reply: ReservationSchema,
+});
 
 /** Reservations of one kind whose owner has not confirmed them by `due_before`, for the owner to settle. */
 export const ListUnconfirmedReservations = defineCommand({

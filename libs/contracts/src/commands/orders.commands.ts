@@ -102,7 +102,9 @@ export const GetCustomerOrder = defineCommand({
  * (`{result}`), `bank_return` with the fields a live bank posted to checkout. The answer
  * says where the browser goes next; a failed hosted attempt keeps the hosted page open.
  */
-export const ChallengeAnswerSchema = z.record(z.string().max(64), z.string().max(4096)).refine((answer) => Object.keys(answer).length <= 32, 'at most 32 fields');
+export const ChallengeAnswerSchema = z
+  .record(z.string().max(64), z.string().max(4096))
+  .refine((answer) => Object.keys(answer).length <= 32, 'at most 32 fields');
 export const CompleteThreeDs = defineCommand({
   type: 'orders.three-ds-complete',
   topic: Topics.ordersCommands,

@@ -60,7 +60,12 @@ export const ListReversals = defineCommand({
   reply: z.object({ data: z.array(ReversalSchema.extend({ merchant_code: z.string().optional() })), meta: PaginationMetaSchema }),
 });
 
-export const GetReversal = defineCommand({ type: 'payments.reversal-get', topic: Topics.paymentsCommands, request: z.object({ id: z.string().uuid() }), reply: ReversalSchema });
+export const GetReversal = defineCommand({
+  type: 'payments.reversal-get',
+  topic: Topics.paymentsCommands,
+  request: z.object({ id: z.string().uuid() }),
+  reply: ReversalSchema,
+});
 
 /** The operator's decisions on a reversal (ARCHITECTURE.md, operator API). */
 export const DecideReversal = defineCommand({

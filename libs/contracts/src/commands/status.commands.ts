@@ -3,14 +3,7 @@ import { text } from '../text';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 
-export const MAINTAINABLE_SERVICES = [
-  'api_collection',
-  'withdrawals',
-  'link_collection',
-  'storefront',
-  'usdt_sales',
-  'balance_load',
-] as const;
+export const MAINTAINABLE_SERVICES = ['api_collection', 'withdrawals', 'link_collection', 'storefront', 'usdt_sales', 'balance_load'] as const;
 export type MaintainableService = (typeof MAINTAINABLE_SERVICES)[number];
 
 export const ServiceStatusItemSchema = z.object({

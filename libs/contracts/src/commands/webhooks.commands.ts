@@ -36,7 +36,12 @@ export function pageOf<T>(data: T[], total: number, page: number, perPage: numbe
 export const ListWebhookDeliveries = defineCommand({
   type: 'webhooks.list',
   topic: Topics.webhooksCommands,
-  request: z.object({ page: z.number().int().min(1), per_page: z.number().int().min(1).max(100), status: z.enum(['pending', 'delivered', 'failed']).nullable(), accept_language: z.string().optional() }),
+  request: z.object({
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1).max(100),
+    status: z.enum(['pending', 'delivered', 'failed']).nullable(),
+    accept_language: z.string().optional(),
+  }),
   reply: z.object({ data: z.array(WebhookDeliverySchema), meta: PaginationMetaSchema }),
 });
 

@@ -56,7 +56,12 @@ export const ListWithdrawals = defineCommand({
   reply: z.object({ data: z.array(WithdrawalSchema.extend({ merchant_code: z.string().optional() })), meta: PaginationMetaSchema }),
 });
 
-export const GetWithdrawal = defineCommand({ type: 'payouts.withdrawal-get', topic: Topics.payoutsCommands, request: z.object({ id: z.string().uuid() }), reply: WithdrawalSchema });
+export const GetWithdrawal = defineCommand({
+  type: 'payouts.withdrawal-get',
+  topic: Topics.payoutsCommands,
+  request: z.object({ id: z.string().uuid() }),
+  reply: WithdrawalSchema,
+});
 
 /** The operator sent the USDT (with the chain transaction hash) or rejects the request with a reason. */
 export const DecideWithdrawal = defineCommand({

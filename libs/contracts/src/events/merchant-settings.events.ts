@@ -35,7 +35,9 @@ export const MerchantEnvironmentSchema = z.object({
    * the platform master key (AES-256-GCM, context = api_key); services open it in memory.
    * `expires_at` is when a rotated key stops; `next_signing_key` takes over from then.
    */
-  signing_key: SigningKeySchema.extend({ expires_at: z.string().datetime().nullable().default(null) }).nullable().default(null),
+  signing_key: SigningKeySchema.extend({ expires_at: z.string().datetime().nullable().default(null) })
+    .nullable()
+    .default(null),
   next_signing_key: SigningKeySchema.nullable().default(null),
   version: z.number().int(),
 });

@@ -65,23 +65,30 @@ export const OrderFinishedV1Schema = z.object({
 export type OrderFinishedV1 = z.infer<typeof OrderFinishedV1Schema>;
 
 /** Before version 1 the payload was the webhook body plus `environment`; such events are read as version 1. */
-const LegacyOrderOutcomeSchema = OrderWebhookBodySchema.extend({ environment: z.enum(ENVIRONMENTS) }).transform(
-  (body): OrderFinishedV1 => {
-    const card = body.payment_details.card;
-    return {
-      order_code: body.order.code,
-      merchant_order_id: body.order.merchant_order_id,
-      merchant_code: body.merchant.code,
-      environment: body.environment,
-      status: body.order.status,
-      amount: body.order.amount,
-      currency: body.order.currency,
-      card: card ? { holder_name: card.holder_name, bin: card.bin, last_four: card.last_four, network: card.network, program: card.program, issuer_bank_name: card.issuer_bank_name } : null,
-      three_d: card?.three_d ?? false,
-      failure: body.failure_code ? { code: body.failure_code, reason_code: body.failure_reason_code ?? '', message: body.failure_message ?? '' } : null,
-    };
-  },
-);
+const LegacyOrderOutcomeSchema = OrderWebhookBodySchema.extend({ environment: z.enum(ENVIRONMENTS) }).transform((body): OrderFinishedV1 => {
+  const card = body.payment_details.card;
+  return {
+    order_code: body.order.code,
+    merchant_order_id: body.order.merchant_order_id,
+    merchant_code: body.merchant.code,
+    environment: body.environment,
+    status: body.order.status,
+    amount: body.order.amount,
+    currency: body.order.currency,
+    card: card
+      ? {
+          holder_name: card.holder_name,
+          bin: card.bin,
+          last_four: card.last_four,
+          network: card.network,
+          program: card.program,
+          issuer_bank_name: card.issuer_bank_name,
+        }
+      : null,
+    three_d: card?.three_d ?? false,
+    failure: body.failure_code ? { code: body.failure_code, reason_code: body.failure_reason_code ?? '', message: body.failure_message ?? '' } : null,
+  };
+});
 
 export const OrderSucceededV1 = defineEvent({
   type: 'checkout.order.succeeded.v1',

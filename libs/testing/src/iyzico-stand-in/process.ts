@@ -17,7 +17,13 @@ export interface RunningStandIn {
 /** Starts the iyzico stand-in as its own process on loopback (built to dist/ with the rest). */
 export async function startIyzicoStandIn(options: { port: number; slowMs: number; processorTimeoutMs: number; logFile: string }): Promise<RunningStandIn> {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'dist/libs/testing/src/iyzico-stand-in/main.js')], {
-    env: { PATH: process.env.PATH, PORT: String(options.port), IYZICO_API_KEY: STAND_IN_API_KEY, IYZICO_SECRET_KEY: STAND_IN_SECRET_KEY, SLOW_MS: String(options.slowMs) },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(options.port),
+      IYZICO_API_KEY: STAND_IN_API_KEY,
+      IYZICO_SECRET_KEY: STAND_IN_SECRET_KEY,
+      SLOW_MS: String(options.slowMs),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = createWriteStream(options.logFile, { flags: 'w' });

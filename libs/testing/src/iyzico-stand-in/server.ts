@@ -70,7 +70,8 @@ export class IyzicoStandIn {
     } catch {
       return json(response, 400, { status: 'failure', errorCode: '11', errorMessage: 'Geçersiz istek' });
     }
-    if (!this.authorised(request, path, body)) return json(response, 200, { status: 'failure', errorCode: '1001', errorMessage: 'api bilgileri bulunamadı', locale: 'tr' });
+    if (!this.authorised(request, path, body))
+      return json(response, 200, { status: 'failure', errorCode: '1001', errorMessage: 'api bilgileri bulunamadı', locale: 'tr' });
     switch (path) {
       case '/payment/3dsecure/initialize':
         return this.initialize(body, response);
@@ -94,7 +95,9 @@ export class IyzicoStandIn {
         .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)]),
     );
     if (params.apiKey !== this.options.apiKey || !params.randomKey || !params.signature) return false;
-    const expected = createHmac('sha256', this.options.secretKey).update(params.randomKey + path + JSON.stringify(body)).digest('hex');
+    const expected = createHmac('sha256', this.options.secretKey)
+      .update(params.randomKey + path + JSON.stringify(body))
+      .digest('hex');
     return expected.length === params.signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(params.signature));
   }
 
@@ -107,7 +110,14 @@ export class IyzicoStandIn {
     }
     const declined = DECLINED_AT_INITIALIZE[number];
     if (declined) {
-      return json(response, 200, { status: 'failure', errorCode: declined.code, errorGroup: declined.group, errorMessage: declined.message, locale: 'tr', conversationId: body.conversationId });
+      return json(response, 200, {
+        status: 'failure',
+        errorCode: declined.code,
+        errorGroup: declined.group,
+        errorMessage: declined.message,
+        locale: 'tr',
+        conversationId: body.conversationId,
+      });
     }
     const payment: StoredPayment = {
       paymentId: String(randomInt(10_000_000, 99_999_999)),
@@ -152,13 +162,21 @@ export class IyzicoStandIn {
     }
     const approved = form.get('choice') === 'approve';
     payment.status = 'CALLBACK_THREEDS';
-    const fields = { status: approved ? 'success' : 'failure', paymentId, conversationData: payment.conversationData, conversationId: payment.conversationId, mdStatus: approved ? '1' : '0' };
+    const fields = {
+      status: approved ? 'success' : 'failure',
+      paymentId,
+      conversationData: payment.conversationData,
+      conversationId: payment.conversationId,
+      mdStatus: approved ? '1' : '0',
+    };
     const inputs = Object.entries(fields)
       .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
       .join('');
     response
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end(`<!doctype html><html><body onload="document.forms[0].submit()"><form method="post" action="${payment.callbackUrl}">${inputs}</form><script>document.forms[0].submit()</script></body></html>`);
+      .end(
+        `<!doctype html><html><body onload="document.forms[0].submit()"><form method="post" action="${payment.callbackUrl}">${inputs}</form><script>document.forms[0].submit()</script></body></html>`,
+      );
   }
 
   private async auth(body: Record<string, unknown>, response: ServerResponse): Promise<void> {
@@ -187,9 +205,32 @@ export class IyzicoStandIn {
   }
 
   private paymentView(payment: StoredPayment): Record<string, unknown> {
-    const common = { locale: 'tr', systemTime: Date.now(), conversationId: payment.conversationId, paymentId: payment.paymentId, paymentStatus: payment.status };
-    if (payment.status === 'FAILURE') return { ...common, status: 'failure', errorCode: payment.errorCode, errorMessage: 'Kart limiti yetersiz, yetersiz bakiye', errorGroup: 'NOT_SUFFICIENT_FUNDS' };
-    return { ...common, status: 'success', price: payment.price, paidPrice: payment.price, currency: payment.currency, binNumber: payment.binNumber, lastFourDigits: payment.lastFourDigits, mdStatus: 1, installment: 1 };
+    const common = {
+      locale: 'tr',
+      systemTime: Date.now(),
+      conversationId: payment.conversationId,
+      paymentId: payment.paymentId,
+      paymentStatus: payment.status,
+    };
+    if (payment.status === 'FAILURE')
+      return {
+        ...common,
+        status: 'failure',
+        errorCode: payment.errorCode,
+        errorMessage: 'Kart limiti yetersiz, yetersiz bakiye',
+        errorGroup: 'NOT_SUFFICIENT_FUNDS',
+      };
+    return {
+      ...common,
+      status: 'success',
+      price: payment.price,
+      paidPrice: payment.price,
+      currency: payment.currency,
+      binNumber: payment.binNumber,
+      lastFourDigits: payment.lastFourDigits,
+      mdStatus: 1,
+      installment: 1,
+    };
   }
 }
 
