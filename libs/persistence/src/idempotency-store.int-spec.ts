@@ -52,6 +52,18 @@ describe('IdempotencyStore', () => {
     });
   });
 
+  it('claims a key already completed in one statement for a request that is repeated by reading its resource', async () => {
+    const first = request();
+    expect(await dataSource.transaction((tx) => store.claimCompleted(tx, owner, first, 'PAY-2'))).toBe(true);
+    expect(await store.earlier(dataSource, owner, first)).toMatchObject({
+      state: 'completed',
+      resource_id: 'PAY-2',
+      response: null,
+      completed_at: expect.any(Date),
+    });
+    expect(await dataSource.transaction((tx) => store.claimCompleted(tx, owner, first, 'PAY-3'))).toBe(false);
+  });
+
   it('keeps nothing when the work that claimed the key rolls back', async () => {
     const first = request();
     await expect(

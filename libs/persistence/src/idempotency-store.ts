@@ -66,11 +66,30 @@ export class IdempotencyStore {
    * request holds it (a parallel one waits here until that one commits or rolls back).
    */
   async claim(tx: SqlExecutor, owner: KeyOwner, request: IdempotentRequest, resourceId: string | null = request.target ?? null): Promise<boolean> {
+    return this.insert(tx, owner, request, resourceId, 'in_flight');
+  }
+
+  /**
+   * Claims the key for a request whose repeat reads the resource afresh (nothing to keep but
+   * its id) and whose work commits in this same transaction: one statement instead of a
+   * claim and a completion.
+   */
+  async claimCompleted(tx: SqlExecutor, owner: KeyOwner, request: IdempotentRequest, resourceId: string): Promise<boolean> {
+    return this.insert(tx, owner, request, resourceId, 'completed');
+  }
+
+  private async insert(
+    tx: SqlExecutor,
+    owner: KeyOwner,
+    request: IdempotentRequest,
+    resourceId: string | null,
+    state: IdempotencyRecord['state'],
+  ): Promise<boolean> {
     const rows = await queryRows(
       tx,
-      `INSERT INTO ${this.table} (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'in_flight') ON CONFLICT DO NOTHING RETURNING state`,
-      [owner.merchantCode, owner.environment, request.scope, request.key, request.fingerprint, request.scenario, resourceId],
+      `INSERT INTO ${this.table} (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8 = 'completed' THEN now() END) ON CONFLICT DO NOTHING RETURNING state`,
+      [owner.merchantCode, owner.environment, request.scope, request.key, request.fingerprint, request.scenario, resourceId, state],
     );
     return rows.length === 1;
   }

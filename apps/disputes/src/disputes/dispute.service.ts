@@ -123,9 +123,8 @@ export class DisputeService {
         resolved_at: scenario === 'open' ? null : now,
         created_at: now,
       };
-      if (!(await keys.claim(tx, caller, request, id))) return undefined;
+      if (!(await keys.claimCompleted(tx, caller, request, id))) return undefined;
       await this.disputes.insert(tx, row);
-      await keys.complete(tx, caller, request, null);
       await this.publish(tx, 'recorded', row);
       if (scenario === 'won') await this.publish(tx, 'won', row);
       return id;
@@ -146,7 +145,7 @@ export class DisputeService {
     const id = randomUUID();
     const created = await this.dataSource.transaction(async (tx) => {
       // A parallel retry with the same key waits here, then answers as a repeat.
-      if (!(await keys.claim(tx, caller, keyed, id))) return false;
+      if (!(await keys.claimCompleted(tx, caller, keyed, id))) return false;
       const row = {
         id,
         merchant_code: body.merchant_code,
@@ -164,7 +163,6 @@ export class DisputeService {
         created_at: now,
       };
       await this.disputes.insert(tx, row);
-      await keys.complete(tx, caller, keyed, null);
       await this.publish(tx, 'recorded', row);
       return true;
     });

@@ -115,8 +115,9 @@ export class PaymentCreationService {
       const code = paymentCode();
       try {
         const outcome = await this.dataSource.transaction(async (tx) => {
-          if (!(await this.keys.claim(tx, caller, request, code))) return undefined;
-          const row = await this.payments.insert(tx, caller, {
+          // A repeat reads the payment as it is then, so the key keeps nothing but its code.
+          if (!(await this.keys.claimCompleted(tx, caller, request, code))) return undefined;
+          return this.payments.insert(tx, caller, {
             code,
             merchant_reference: fields.merchant_reference,
             amount: fields.amount,
@@ -128,9 +129,6 @@ export class PaymentCreationService {
             created_at: fields.now,
             expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
           });
-          // A repeat reads the payment as it is then, so nothing is kept but its code.
-          await this.keys.complete(tx, caller, request, null);
-          return row;
         });
         if (outcome) return { created: true, payment: toPayment(outcome, this.config.CHECKOUT_PUBLIC_URL, fields.now) };
         // A parallel request with the same key committed first: answer as a repeat.
