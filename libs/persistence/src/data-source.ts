@@ -1,4 +1,5 @@
 import { DataSource, type MigrationInterface } from 'typeorm';
+import { serviceDatabaseUrl } from './database-urls';
 import { assertIdentifier } from './identifiers';
 
 export type MigrationClass = new () => MigrationInterface;
@@ -43,4 +44,9 @@ export async function runMigrations(options: ServiceDataSourceOptions): Promise<
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** An initialised data source on one service's schema, as that service's role, from the administrator URL (specs and tools). */
+export function connectToServiceSchema(adminUrl: string, schema: string): Promise<DataSource> {
+  return createServiceDataSource({ url: serviceDatabaseUrl(adminUrl, schema), schema, migrations: [] }).initialize();
 }

@@ -9,3 +9,4 @@ export * from './merchant-settings-fixture';
 export * from './iyzico-stand-in/cards';
 export * from './iyzico-stand-in/process';
 export * from './test-clock';
+export * from './tenants';

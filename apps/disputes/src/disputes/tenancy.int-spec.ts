@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { Owner } from '@platform/contracts';
-import { createServiceDataSource, serviceDatabaseUrl } from '@platform/persistence';
-import { testInfrastructure } from '@platform/testing';
+import { connectToServiceSchema } from '@platform/persistence';
+import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
 import { DisputeRepository } from './dispute.repository';
 
 /** Tenancy through the repository on the real disputes schema: a dispute is read, answered and moved by its owner only. */
 describe('disputes belong to their owner', () => {
-  const run = randomUUID().slice(0, 8);
-  const owner: Owner = { merchantCode: `MRC-A-${run}`, environment: 'sandbox' };
-  const strangers: Owner[] = [
-    { merchantCode: `MRC-B-${run}`, environment: 'sandbox' },
-    { merchantCode: owner.merchantCode, environment: 'live' },
-  ];
+  const { owner, strangers } = ownerAndStrangers();
   const disputes = new DisputeRepository();
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    dataSource = createServiceDataSource({
-      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
-      schema: DATABASE.schema,
-      migrations: [],
-    });
-    await dataSource.initialize();
+    dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);
   });
 
   afterAll(async () => {

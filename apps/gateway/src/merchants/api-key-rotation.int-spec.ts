@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
+import { connectToServiceSchema, queryRows } from '@platform/persistence';
 import { TestClock, testInfrastructure } from '@platform/testing';
 import { CredentialDirectory } from '../auth/credential-directory';
 import type { Config } from '../config';
@@ -26,11 +26,7 @@ describe('API key rotation', () => {
   };
 
   beforeAll(async () => {
-    dataSource = await createServiceDataSource({
-      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
-      schema: DATABASE.schema,
-      migrations: [],
-    }).initialize();
+    dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);
     const config = { NODE_ENV: 'test', KEY_ROTATION_GRACE_SECONDS: 86_400 } as Config;
     const repository = new MerchantRepository();
     credentials = new CredentialDirectory(dataSource, repository, config);

@@ -1,29 +1,18 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { Caller } from '@platform/contracts';
-import { MoveRefused, createServiceDataSource, serviceDatabaseUrl } from '@platform/persistence';
-import { testInfrastructure } from '@platform/testing';
+import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
+import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
 import { OrderRepository, type OrderRow } from './order.repository';
 
 /** Tenancy through the repository on the real orders schema: an order is read and moved by its owner only. */
 describe('orders belong to their owner', () => {
-  const run = randomUUID().slice(0, 8);
-  const owner: Caller = { merchantCode: `MRC-A-${run}`, environment: 'sandbox' };
-  const strangers: Caller[] = [
-    { merchantCode: `MRC-B-${run}`, environment: 'sandbox' },
-    { merchantCode: owner.merchantCode, environment: 'live' },
-  ];
+  const { owner, strangers } = ownerAndStrangers();
   const orders = new OrderRepository();
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    dataSource = createServiceDataSource({
-      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
-      schema: DATABASE.schema,
-      migrations: [],
-    });
-    await dataSource.initialize();
+    dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);
   });
 
   afterAll(async () => {

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { Owner } from '@platform/contracts';
-import { MoveRefused, createServiceDataSource, serviceDatabaseUrl } from '@platform/persistence';
-import { testInfrastructure } from '@platform/testing';
+import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
+import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
 import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
 import { ReversalRepository } from './reversal.repository';
@@ -13,22 +12,13 @@ import { ReversalRepository } from './reversal.repository';
  * reversal; only the ForOperator methods read across merchants.
  */
 describe('payments and reversals belong to their owner', () => {
-  const run = randomUUID().slice(0, 8);
-  const owner: Owner = { merchantCode: `MRC-A-${run}`, environment: 'sandbox' };
-  const otherMerchant: Owner = { merchantCode: `MRC-B-${run}`, environment: 'sandbox' };
-  const otherEnvironment: Owner = { merchantCode: owner.merchantCode, environment: 'live' };
-  const strangers = [otherMerchant, otherEnvironment];
+  const { owner, strangers } = ownerAndStrangers();
   const payments = new PaymentRepository();
   const reversals = new ReversalRepository();
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    dataSource = createServiceDataSource({
-      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
-      schema: DATABASE.schema,
-      migrations: [],
-    });
-    await dataSource.initialize();
+    dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { MaintenanceChanged } from '@platform/contracts';
-import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
+import { connectToServiceSchema, queryRows } from '@platform/persistence';
 import { TestClock, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
 import { MaintenanceRepository } from './maintenance.repository';
@@ -24,11 +24,7 @@ describe('maintenance switches', () => {
     );
 
   beforeAll(async () => {
-    dataSource = await createServiceDataSource({
-      url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, DATABASE.schema),
-      schema: DATABASE.schema,
-      migrations: [],
-    }).initialize();
+    dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);
     const repository = new MaintenanceRepository(dataSource);
     switches = new MaintenanceService(dataSource, repository, clock);
     status = new ServiceStatusService(repository, clock);

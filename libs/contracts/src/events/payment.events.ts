@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '../environment';
-import { PAYMENT_CURRENCIES, PaymentSchema } from '../commands/payments.commands';
+import { PAYMENT_CURRENCIES, PaymentSchema, type Payment } from '../commands/payments.commands';
 import { Topics } from '../topics';
 import { defineEvent, predecessor } from './event-envelope';
 
@@ -57,16 +57,11 @@ export const PaymentFactsV1Schema = z.object({
 });
 export type PaymentFactsV1 = z.infer<typeof PaymentFactsV1Schema>;
 
-/**
- * Before version 1 the payload was the webhook body itself (`{merchant_code, webhook_url,
- * body}`). Events of that shape may still wait in outboxes and topics after an upgrade:
- * consumers read them as version 1.
- */
-const LegacyPaymentNotificationSchema = z
-  .object({ merchant_code: z.string(), webhook_url: z.string().nullable(), body: PaymentWebhookBodySchema })
-  .transform(({ merchant_code, webhook_url, body: { payment } }): PaymentFactsV1 => ({
+/** The facts of a payment as the API shows it, with its owner and its own notification address. */
+export function paymentFacts(payment: Payment, merchantCode: string, webhookUrl: string | null): PaymentFactsV1 {
+  return {
     payment_code: payment.code,
-    merchant_code,
+    merchant_code: merchantCode,
     environment: payment.environment,
     merchant_reference: payment.merchant_reference,
     status: payment.status,
@@ -78,8 +73,18 @@ const LegacyPaymentNotificationSchema = z
     paid_at: payment.paid_at,
     card: payment.card,
     failure: payment.failure,
-    webhook_url,
-  }));
+    webhook_url: webhookUrl,
+  };
+}
+
+/**
+ * Before version 1 the payload was the webhook body itself (`{merchant_code, webhook_url,
+ * body}`). Events of that shape may still wait in outboxes and topics after an upgrade:
+ * consumers read them as version 1.
+ */
+const LegacyPaymentNotificationSchema = z
+  .object({ merchant_code: z.string(), webhook_url: z.string().nullable(), body: PaymentWebhookBodySchema })
+  .transform(({ merchant_code, webhook_url, body: { payment } }) => paymentFacts(payment, merchant_code, webhook_url));
 
 export const PaymentPaidV1 = defineEvent({
   type: 'payment.paid.v1',
