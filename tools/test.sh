@@ -24,7 +24,7 @@ check lint npm run --silent lint
 check format npm run --silent format:check
 
 rm -f tmp/jest-results.json
-# One file at a time: end-to-end files start whole stacks on fixed ports.
+# One file at a time: the machine has two cores and every end-to-end file starts whole stacks.
 npx jest --ci --runInBand --forceExit --json --outputFile=tmp/jest-results.json "$@"
 jest_exit=$?
 if [ -f tmp/jest-results.json ]; then

@@ -29,7 +29,7 @@ describe('customer pages in a browser', () => {
     });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopUrl = `http://127.0.0.1:${(shop.address() as { port: number }).port}`;
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], portBase: 20280 });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'] });
     merchant = await new OperatorClient(stack.url('gateway')).provisionMerchant({
       settings: {
         webhook_url: 'https://hooks.shop.example/platform',

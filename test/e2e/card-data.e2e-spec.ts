@@ -27,7 +27,7 @@ describe('card data at rest', () => {
   let v4: V4Client;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], portBase: 19980 });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'] });
     const merchant = await new OperatorClient(stack.url('gateway')).provisionMerchant();
     v4 = new V4Client(stack.url('gateway'), merchant);
     await v4.request('POST', '/api/v4/orders', { merchant_order_id: orderId, amount: '10.00', card });

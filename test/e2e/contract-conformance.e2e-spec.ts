@@ -18,7 +18,6 @@ describe('contract conformance', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status'],
-      portBase: 20980,
       env: { WEBHOOK_ALLOW_LOOPBACK: 'true', KAFKA_TOPIC_PREFIX: `test-contract-${randomUUID().slice(0, 8)}.` },
     });
     operator = new OperatorClient(stack.url('gateway'));

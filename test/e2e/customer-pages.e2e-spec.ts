@@ -31,7 +31,7 @@ describe('3-D Secure flow and the return address', () => {
   let v4: V4Client;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4'], portBase: 19580 });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4'] });
     operator = new OperatorClient(stack.url('gateway'));
     merchant = await operator.provisionMerchant({
       settings: {
@@ -224,7 +224,7 @@ describe('hosted page', () => {
   let v4: V4Client;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4'], portBase: 19780 });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4'] });
     operator = new OperatorClient(stack.url('gateway'));
     merchant = await operator.provisionMerchant({
       settings: {

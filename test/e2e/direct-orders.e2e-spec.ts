@@ -30,7 +30,6 @@ describe('Direct API v4 orders', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'orders-v4'],
-      portBase: 19480,
       env: { RATE_LIMIT_KEY_PER_MINUTE: '100000', RATE_LIMIT_IP_PER_MINUTE: '100000' },
     });
     operator = new OperatorClient(stack.url('gateway'));

@@ -25,7 +25,7 @@ describe('disputes and service status', () => {
   let operator: OperatorClient;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status'], portBase: 20880 });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status'] });
     operator = new OperatorClient(stack.url('gateway'));
     // Whatever an interrupted earlier run left switched on.
     for (const service of ['api_collection', 'withdrawals']) await operator.call('DELETE', `/admin/v1/maintenance/${service}`);

@@ -16,7 +16,6 @@ describe('hostile input', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'status'],
-      portBase: 21280,
       env: {
         TRUSTED_PROXIES: '127.0.0.1,::1',
         RATE_LIMIT_STATUS_PER_MINUTE: '3',

@@ -36,7 +36,6 @@ describe('API key rotation and revocation', () => {
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3', 'webhook-dispatcher'],
-      portBase: 21380,
       env: { DISPATCH_INTERVAL_MS: '100', KAFKA_TOPIC_PREFIX: `test-keys-${randomUUID().slice(0, 8)}.` },
     });
     operator = new OperatorClient(stack.url('gateway'));

@@ -29,7 +29,6 @@ describe('ledger and balances', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger'],
-      portBase: 20480,
       env: { SETTLEMENT_SWEEP_INTERVAL_MS: '300' },
     });
     operator = new OperatorClient(stack.url('gateway'));

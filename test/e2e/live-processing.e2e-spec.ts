@@ -54,7 +54,7 @@ describe('live processing without a connector', () => {
   let operator: OperatorClient;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], portBase: 21080, liveProcessor: 'none' });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], liveProcessor: 'none' });
     operator = new OperatorClient(stack.url('gateway'));
   });
 
@@ -105,7 +105,7 @@ describe('live processing through iyzico (stand-in)', () => {
   let v4: V4Client;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], portBase: 21180, env: { PENDING_LOOKUP_INTERVAL_MS: '300' } });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], env: { PENDING_LOOKUP_INTERVAL_MS: '300' } });
     operator = new OperatorClient(stack.url('gateway'));
     for (const bin of ['552879', '411111', '412911', '412411', '412711'])
       expect((await operator.call('PUT', `/admin/v1/bins/live/${bin}`, DIRECT)).status).toBe(200);

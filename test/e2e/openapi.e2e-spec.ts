@@ -6,7 +6,7 @@ describe('OpenAPI document', () => {
   let document: { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; parameters: Array<{ name: string; in: string }> }>> };
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway'], portBase: 19380 });
+    stack = await Stack.start({ apps: ['gateway'] });
     const response = await fetch(`${stack.url('gateway')}/openapi.json`);
     expect(response.status).toBe(200);
     document = (await response.json()) as typeof document;

@@ -18,7 +18,7 @@ describe('operator API', () => {
   let settings: ReferenceDataReader<MerchantEnvironment>;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'orders-v4', 'status'], portBase: 19280 });
+    stack = await Stack.start({ apps: ['gateway', 'orders-v4', 'status'] });
     operator = new OperatorClient(stack.url('gateway'));
     kafka = new KafkaConnection(
       { brokers: testInfrastructure.kafkaBrokers.split(','), clientId: 'operator-e2e', topicPrefix: testInfrastructure.topicPrefix },

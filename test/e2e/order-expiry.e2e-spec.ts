@@ -12,7 +12,6 @@ describe('order expiry', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'orders-v4'],
-      portBase: 19880,
       env: { THREE_DS_WINDOW_SECONDS: '2', HOSTED_PAGE_SECONDS: '2', PENDING_MAX_SECONDS: '4', EXPIRY_SWEEP_INTERVAL_MS: '300' },
     });
     v4 = new V4Client(stack.url('gateway'), await new OperatorClient(stack.url('gateway')).provisionMerchant());

@@ -17,7 +17,6 @@ describe('order limits', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'orders-v4'],
-      portBase: 20080,
       env: { VOLUME_DAILY_LIMIT: '100.00', CARD_DAILY_ATTEMPTS: '3', CARD_DAILY_AMOUNT: '50.00' },
     });
     operator = new OperatorClient(stack.url('gateway'));

@@ -13,7 +13,6 @@ describe('payment expiry', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3'],
-      portBase: 20180,
       env: { PAYMENT_PAGE_SECONDS: '2', THREE_DS_WINDOW_SECONDS: '1', EXPIRY_SWEEP_INTERVAL_MS: '300' },
     });
     v3 = new V3Client(stack.url('gateway'), await new OperatorClient(stack.url('gateway')).provisionMerchant());

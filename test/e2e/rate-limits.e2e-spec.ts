@@ -21,8 +21,8 @@ describe('rate limits shared by two gateway replicas', () => {
   let operator: OperatorClient;
 
   beforeAll(async () => {
-    stackA = await Stack.start({ apps: ['gateway', 'orders-v4', 'status'], portBase: 19080, env: LIMITS });
-    stackB = await Stack.start({ apps: ['gateway'], portBase: 19180, env: { ...LIMITS, TRUSTED_PROXIES: '127.0.0.1,::1' } });
+    stackA = await Stack.start({ apps: ['gateway', 'orders-v4', 'status'], env: LIMITS });
+    stackB = await Stack.start({ apps: ['gateway'], env: { ...LIMITS, TRUSTED_PROXIES: '127.0.0.1,::1' } });
     gatewayA = stackA.url('gateway');
     gatewayB = stackB.url('gateway');
     operator = new OperatorClient(gatewayA);

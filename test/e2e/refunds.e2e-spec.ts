@@ -48,7 +48,6 @@ describe('refunds and voids', () => {
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3', 'ledger', 'webhook-dispatcher'],
-      portBase: 20680,
       env: {
         SETTLEMENT_SWEEP_INTERVAL_MS: '300',
         DISPATCH_INTERVAL_MS: '100',

@@ -25,7 +25,7 @@ describe('v3 payment page', () => {
   let db: Client;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'payments-v3'], portBase: 20380, env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
+    stack = await Stack.start({ apps: ['gateway', 'checkout', 'payments-v3'], env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
     merchant = await new OperatorClient(stack.url('gateway')).provisionMerchant({
       settings: { payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '100000.00' }] },
     });

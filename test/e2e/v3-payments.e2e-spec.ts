@@ -16,7 +16,6 @@ describe('Payments API v3', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'payments-v3'],
-      portBase: 19680,
       env: { RATE_LIMIT_KEY_PER_MINUTE: '100000', RATE_LIMIT_IP_PER_MINUTE: '100000' },
     });
     operator = new OperatorClient(stack.url('gateway'));

@@ -63,7 +63,6 @@ describe('webhook deliveries end to end', () => {
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'webhook-dispatcher'],
-      portBase: 20580,
       env: {
         DISPATCH_INTERVAL_MS: '100',
         WEBHOOK_RETRY_TIME_SCALE: '0.00001',

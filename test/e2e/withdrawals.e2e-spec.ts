@@ -20,7 +20,7 @@ describe('USDT withdrawals', () => {
   let operator: OperatorClient;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'payments-v3', 'ledger', 'payouts'], portBase: 20780, env: STACK_ENV });
+    stack = await Stack.start({ apps: ['gateway', 'payments-v3', 'ledger', 'payouts'], env: STACK_ENV });
     operator = new OperatorClient(stack.url('gateway'));
   });
 
@@ -288,7 +288,7 @@ describe('USDT withdrawals', () => {
       await sql(`UPDATE payouts.withdrawals SET ledger_step = 'confirm' WHERE id = $1`, [first.id]);
       await new Promise((resolve) => setTimeout(resolve, 2000));
       expect(await reservation(first.id)).toEqual({ status: 'reserved', confirmed: false });
-      restarted = await Stack.start({ apps: ['payouts'], portBase: 20780, env: STACK_ENV });
+      restarted = await Stack.start({ apps: ['payouts'], portBase: stack.portBase, env: STACK_ENV });
       await eventually(
         () => reservation(first.id),
         (row) => row.confirmed === true,

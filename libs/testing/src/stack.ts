@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startIyzicoStandIn, type RunningStandIn } from './iyzico-stand-in/process';
@@ -12,7 +13,11 @@ export type AppName = PlatformApp;
 
 export interface StackOptions {
   apps: readonly AppName[];
-  /** First port; each app takes the next one in APPS order. */
+  /**
+   * First port; each app takes base + its index in APPS. Left out, the stack finds a base
+   * whose ports are free now, so test files need no hand-picked ports; a restart passes the
+   * first stack's `portBase` to come back on the same ports.
+   */
   portBase?: number;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
@@ -25,6 +30,8 @@ export interface StackOptions {
 
 /** The stand-in answers "slowly" after this, well past the platform's processor timeout. */
 export const STAND_IN_SLOW_MS = 2500;
+/** The stand-in listens at the stack's base + this. */
+const STAND_IN_OFFSET = 95;
 export const STAND_IN_PROCESSOR_TIMEOUT_MS = 1000;
 
 export interface ExitResult {
@@ -54,6 +61,8 @@ export class Stack {
   private constructor(
     private readonly running: Map<AppName, RunningApp>,
     readonly acquirer: RunningStandIn | undefined,
+    /** Where this stack's ports start: pass it to `Stack.start` to restart an app on its port. */
+    readonly portBase: number,
   ) {
     for (const app of running.values()) this.logFiles.set(app.name, app.logFile);
   }
@@ -64,19 +73,19 @@ export class Stack {
     if (missing.length > 0) throw new Error(`not built: ${missing.join(', ')}; run npm run build`);
     const logDir = join(REPO_ROOT, 'tmp/logs');
     mkdirSync(logDir, { recursive: true });
-    const portBase = options.portBase ?? 18080;
+    const processesCards = options.apps.includes('orders-v4') || options.apps.includes('payments-v3');
+    const withStandIn = processesCards && options.liveProcessor !== 'none';
+    const portBase = options.portBase ?? (await freePortBase([...options.apps.map((app) => APPS.indexOf(app)), ...(withStandIn ? [STAND_IN_OFFSET] : [])]));
     const running = new Map<AppName, RunningApp>();
     const runId = randomUUID().slice(0, 8);
-    const processesCards = options.apps.includes('orders-v4') || options.apps.includes('payments-v3');
-    const acquirer =
-      processesCards && options.liveProcessor !== 'none'
-        ? await startIyzicoStandIn({
-            port: portBase + 95,
-            slowMs: STAND_IN_SLOW_MS,
-            processorTimeoutMs: STAND_IN_PROCESSOR_TIMEOUT_MS,
-            logFile: join(logDir, `iyzico-stand-in-${portBase + 95}.log`),
-          })
-        : undefined;
+    const acquirer = withStandIn
+      ? await startIyzicoStandIn({
+          port: portBase + STAND_IN_OFFSET,
+          slowMs: STAND_IN_SLOW_MS,
+          processorTimeoutMs: STAND_IN_PROCESSOR_TIMEOUT_MS,
+          logFile: join(logDir, `iyzico-stand-in-${portBase + STAND_IN_OFFSET}.log`),
+        })
+      : undefined;
     if (acquirer) everyChild.add(acquirer.process);
     for (const app of options.apps) {
       const port = portBase + APPS.indexOf(app);
@@ -120,7 +129,7 @@ export class Stack {
       );
       running.set(app, { name: app, port, process: child, logFile, exited });
     }
-    const stack = new Stack(running, acquirer);
+    const stack = new Stack(running, acquirer, portBase);
     try {
       await Promise.all([...running.values()].map((app) => stack.waitReady(app, options.readyTimeoutMs ?? 90000)));
     } catch (error) {
@@ -183,4 +192,22 @@ export class Stack {
     const tail = readFileSync(app.logFile, 'utf8').split('\n').slice(-20).join('\n');
     throw new Error(`${app.name} did not become ready (${exited ? 'it exited' : 'timeout'}):\n${tail}`);
   }
+}
+
+/** A base (a multiple of 100 in 20000–59900) at which every port the stack needs is free now. */
+async function freePortBase(offsets: number[]): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const base = 20000 + randomInt(0, 400) * 100;
+    const free = await Promise.all(offsets.map((offset) => portIsFree(base + offset)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no free block of ports for a test stack');
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
