@@ -6,10 +6,18 @@ import { CONFIG, LOGGER, cardDataKey } from '@platform/service-kit';
 import type { Config } from '../config';
 import { CardAttemptLimit } from '../card-attempts/card-attempt-limit';
 import { CSRF_COOKIE, CsrfTokens, readCookie } from '../three-ds/csrf';
-import { acceptForm } from './accept-form';
+import { acceptBankReturn, acceptForm } from './accept-form';
 import { readCardForm } from './card-form';
 import { PAGE_TOKEN, sendFailurePage, sendPage, sendTooManyAttempts, setCsrfCookie } from './respond';
-import { notFoundPage } from './three-ds.page';
+import { forbiddenPage, notFoundPage } from './three-ds.page';
+
+const TEST_SCREEN_CHOICES = new Set(['success', 'failure', 'timeout']);
+
+/** How the customer came back from 3-D Secure, and what they or their bank answered. */
+export interface ThreeDsAnswer {
+  source: 'test_screen' | 'bank_return';
+  answer: Record<string, string>;
+}
 
 /** What every customer page controller does around its own step: token, CSRF, card intake, failure page. */
 @Injectable()
@@ -60,9 +68,22 @@ export class PageActions {
     return { sealed: card ? sealSecret(JSON.stringify(card), this.cardKey, sealContext) : null };
   }
 
-  /** A non-card form post (the sandbox 3-D Secure screen): token and CSRF checked, null once refused. */
-  acceptForm(token: string, body: unknown, request: FastifyRequest, reply: FastifyReply): Record<string, unknown> | null {
-    return acceptForm(token, body, request, reply, this.csrf);
+  /**
+   * The customer's answer to 3-D Secure: from our sandbox test screen (token, CSRF and one of
+   * its three buttons checked) or posted back by a live bank. Null once a refusal has been sent.
+   */
+  acceptThreeDsAnswer(source: ThreeDsAnswer['source'], token: string, body: unknown, request: FastifyRequest, reply: FastifyReply): ThreeDsAnswer | null {
+    if (source === 'bank_return') {
+      const answer = acceptBankReturn(token, body, reply);
+      return answer ? { source, answer } : null;
+    }
+    const form = acceptForm(token, body, request, reply, this.csrf);
+    if (!form) return null;
+    if (typeof form.result !== 'string' || !TEST_SCREEN_CHOICES.has(form.result)) {
+      sendPage(reply, 422, forbiddenPage());
+      return null;
+    }
+    return { source, answer: { result: form.result } };
   }
 
   /** The CSRF field of a form on this page; the customer's cookie is kept, or set when there is none. */

@@ -4,13 +4,10 @@ import { CompletePaymentThreeDs, GetPaymentPage, PayOnPaymentPage, type PaymentP
 import { RpcClient } from '@platform/messaging';
 import { paymentPageCardSealContext } from '@platform/service-kit';
 import { attemptMessage, cardFormPage } from '../pages/card-form.page';
-import { PageActions } from '../pages/page-actions';
+import { PageActions, type ThreeDsAnswer } from '../pages/page-actions';
 import { paymentResultPage } from '../pages/payment-result.page';
 import { sendBankPage, sendPage, sendRedirect } from '../pages/respond';
-import { bankPendingPage, forbiddenPage, threeDsPage } from '../pages/three-ds.page';
-import { acceptBankReturn } from '../pages/accept-form';
-
-const CHOICES = new Set(['success', 'failure', 'timeout']);
+import { bankPendingPage, threeDsPage } from '../pages/three-ds.page';
 
 /**
  * The v3 payment page at `payment_url`: card form, sandbox 3-D Secure screen and result,
@@ -43,30 +40,22 @@ export class PaymentPageController {
 
   @Post(':token/3ds')
   async threeDs(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const form = this.page.acceptForm(token, body, request, reply);
-    if (!form) return;
-    if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
-    return this.completeThreeDs(token, { source: 'test_screen', answer: { result: form.result } }, request, reply);
+    const answer = this.page.acceptThreeDsAnswer('test_screen', token, body, request, reply);
+    if (answer) await this.completeThreeDs(token, answer, request, reply);
   }
 
   /** Where a live bank sends the customer back after 3-D Secure. */
   @Post(':token/3ds/bank-return')
-  bankReturn(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const answer = acceptBankReturn(token, body, reply);
-    if (!answer) return Promise.resolve();
-    return this.completeThreeDs(token, { source: 'bank_return', answer }, request, reply);
+  async bankReturn(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const answer = this.page.acceptThreeDsAnswer('bank_return', token, body, request, reply);
+    if (answer) await this.completeThreeDs(token, answer, request, reply);
   }
 
   private view(token: string, request: FastifyRequest): Promise<PaymentPage> {
     return this.rpc.request(GetPaymentPage, { token }, { correlationId: request.correlationId });
   }
 
-  private completeThreeDs(
-    token: string,
-    input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> },
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> {
+  private completeThreeDs(token: string, input: ThreeDsAnswer, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     return this.page.answer(reply, async () => {
       await this.rpc.request(CompletePaymentThreeDs, { token, ...input }, { correlationId: request.correlationId });
       return sendRedirect(reply, `/pay/${token}`);

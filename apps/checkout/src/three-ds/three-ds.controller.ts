@@ -2,12 +2,9 @@ import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompleteThreeDs, GetCustomerOrder } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { forbiddenPage, orderResultPage, threeDsPage } from '../pages/three-ds.page';
-import { PageActions } from '../pages/page-actions';
+import { orderResultPage, threeDsPage } from '../pages/three-ds.page';
+import { PageActions, type ThreeDsAnswer } from '../pages/page-actions';
 import { sendBankPage, sendPage, sendRedirect } from '../pages/respond';
-import { acceptBankReturn } from '../pages/accept-form';
-
-const CHOICES = new Set(['success', 'failure', 'timeout']);
 
 /** 3-D Secure of a Direct API order: the sandbox test screen (ARCHITECTURE.md), or a live bank's page and its return. */
 @Controller('v4/3ds')
@@ -41,26 +38,18 @@ export class ThreeDsController {
 
   @Post(':token')
   async submit(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const form = this.page.acceptForm(token, body, request, reply);
-    if (!form) return;
-    if (typeof form.result !== 'string' || !CHOICES.has(form.result)) return sendPage(reply, 422, forbiddenPage());
-    return this.complete(token, { source: 'test_screen', answer: { result: form.result } }, request, reply);
+    const answer = this.page.acceptThreeDsAnswer('test_screen', token, body, request, reply);
+    if (answer) await this.complete(token, answer, request, reply);
   }
 
   /** Where a live bank sends the customer back after 3-D Secure. */
   @Post(':token/bank-return')
-  bankReturn(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const answer = acceptBankReturn(token, body, reply);
-    if (!answer) return Promise.resolve();
-    return this.complete(token, { source: 'bank_return', answer }, request, reply);
+  async bankReturn(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const answer = this.page.acceptThreeDsAnswer('bank_return', token, body, request, reply);
+    if (answer) await this.complete(token, answer, request, reply);
   }
 
-  private complete(
-    token: string,
-    input: { source: 'test_screen' | 'bank_return'; answer: Record<string, string> },
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> {
+  private complete(token: string, input: ThreeDsAnswer, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     return this.page.answer(reply, async () => {
       const outcome = await this.rpc.request(CompleteThreeDs, { token, ...input }, { correlationId: request.correlationId });
       if (outcome.return_url) return sendRedirect(reply, outcome.return_url);
