@@ -145,8 +145,13 @@ describe('operator API', () => {
     expect(copy).not.toHaveProperty('ip_allowlist');
 
     await operator.call('POST', `/admin/v1/merchants/${merchant.merchantCode}/deactivate`);
-    await eventually(() => (settings.get(key)?.status === 'inactive' ? true : undefined));
-    expect(settings.get(merchantEnvironmentKey(merchant.merchantCode, 'live'))?.status).toBe('inactive');
+    // One message per environment, on their own keys (and partitions): wait for both.
+    const live = merchantEnvironmentKey(merchant.merchantCode, 'live');
+    const statuses = await eventually(() => {
+      const both = [settings.get(key)?.status, settings.get(live)?.status];
+      return both.every((status) => status === 'inactive') ? both : undefined;
+    });
+    expect(statuses).toEqual(['inactive', 'inactive']);
   });
 
   it('lets a new reader rebuild the current settings from the topic alone', async () => {

@@ -4,7 +4,7 @@ import { AuditService } from '../merchants/audit.service';
 import type { AuditRecord } from '../merchants/audit.repository';
 import { PagingQuerySchema, type Page } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 
@@ -21,10 +21,8 @@ export class AdminAuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Read the operator audit log, newest first',
-    tag: 'Operator API',
-    security: 'operatorToken',
     query: AuditQuerySchema,
     responses: { 200: { description: '{data, meta}' } },
     errors: [Errors.RequestSchemaInvalid],

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BinRecordSchema, UpsertBin, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
@@ -24,10 +24,8 @@ export class AdminBinsController {
   ) {}
 
   @Put(':environment/:bin')
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Create or replace a BIN of the sandbox or live BIN table',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: BinBodySchema,
     responses: { 200: { description: 'The BIN as stored' } },
     errors: [Errors.RequestSchemaInvalid],

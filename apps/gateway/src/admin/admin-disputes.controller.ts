@@ -14,7 +14,7 @@ import {
 import { RpcClient } from '@platform/messaging';
 import { idempotencyKeyOf, requestFingerprint } from '../api/v3-headers';
 import { AuditService } from '../merchants/audit.service';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
@@ -36,10 +36,8 @@ export class AdminDisputesController {
   ) {}
 
   @Get()
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Disputes of every merchant',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'A page of disputes with merchant_code' } },
     errors: [Errors.RequestSchemaInvalid],
   })
@@ -54,10 +52,8 @@ export class AdminDisputesController {
 
   @Post()
   @HttpCode(201)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Record a dispute a bank raised; its amount is debited from the API wallet at once',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: RecordDisputeBodySchema,
     responses: { 201: { description: 'The dispute' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ReversalPaymentNotPaid, Errors.IdempotencyConflict],
@@ -84,10 +80,8 @@ export class AdminDisputesController {
 
   @Post(':id/under-review')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Move an open dispute to under_review',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The dispute' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
@@ -98,10 +92,8 @@ export class AdminDisputesController {
 
   @Post(':id/evidence-submitted')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: "Mark the platform's defence as submitted to the bank (evidence_submitted_at)",
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The dispute' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
@@ -112,10 +104,8 @@ export class AdminDisputesController {
 
   @Post(':id/resolve')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Resolve won (the amount is credited back) or lost',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: ResolveBodySchema,
     responses: { 200: { description: 'The dispute' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { RATED_CURRENCIES, SetFxRate, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
@@ -23,10 +23,8 @@ export class AdminFxRatesController {
   ) {}
 
   @Put(':currency')
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Set the rate of a currency in USD per unit',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: RateBodySchema,
     responses: { 200: { description: 'The rate as stored' } },
     errors: [Errors.RequestSchemaInvalid],

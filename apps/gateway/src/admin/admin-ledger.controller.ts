@@ -16,7 +16,7 @@ import {
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
@@ -44,10 +44,8 @@ export class AdminLedgerController {
   ) {}
 
   @Get('ledger/parked-events')
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Money events the ledger could not apply and parked instead of blocking: read why, fix, replay',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'Parked events, oldest first', schema: z.object({ data: z.array(ParkedEventSchema) }) } },
   })
   parked(@Req() request: FastifyRequest) {
@@ -55,10 +53,8 @@ export class AdminLedgerController {
   }
 
   @Post('ledger/parked-events/:id/replay')
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Apply a parked money event again, exactly once, after its cause was fixed (audited)',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'Whether the event changed the books now (false: it had been applied before)' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
@@ -74,10 +70,8 @@ export class AdminLedgerController {
   }
 
   @Get('merchants/:merchantCode/environments/:environment/wallets')
-  @ApiRoute({
+  @OperatorRoute({
     summary: "Every part of a merchant environment's wallets",
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'Available, pending settlement and reserved per wallet', schema: WalletBalancesSchema } },
     errors: [Errors.ResourceNotFound],
   })
@@ -90,10 +84,8 @@ export class AdminLedgerController {
   }
 
   @Post('merchants/:merchantCode/environments/:environment/wallet-adjustments')
-  @ApiRoute({
+  @OperatorRoute({
     summary: "Credit or debit a wallet's available part by hand, with a reason (Idempotency-Key required)",
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: AdjustmentBodySchema,
     responses: { 201: { description: 'The journal transaction', schema: z.object({ transaction_id: z.string().uuid(), created: z.boolean() }) } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
@@ -123,10 +115,8 @@ export class AdminLedgerController {
   }
 
   @Get('ledger/trial-balance')
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Proves the books: balanced transactions, running totals equal to their postings',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The trial balance' } },
   })
   trialBalance(@Req() request: FastifyRequest) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ClearMaintenance, MAINTAINABLE_SERVICES, ServiceStatusItemSchema, SetMaintenance, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
@@ -28,10 +28,8 @@ export class AdminMaintenanceController {
   ) {}
 
   @Put(':service')
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Put a service in maintenance, with an estimated return time and a note (at most 240 characters)',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: MaintenanceBodySchema,
     responses: { 200: { description: 'The service as the public status lists it', schema: ServiceStatusItemSchema } },
     errors: [Errors.RequestSchemaInvalid],
@@ -50,10 +48,8 @@ export class AdminMaintenanceController {
 
   @Delete(':service')
   @HttpCode(204)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'End the maintenance of a service',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 204: { description: 'Ended (also when it was not in maintenance)' } },
     errors: [Errors.RequestSchemaInvalid],
   })

@@ -18,7 +18,7 @@ import {
   SettingsViewSchema,
   settingsPatchSchema,
 } from './admin-schemas';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { Errors } from '@platform/contracts';
 
 function operatorAction(request: FastifyRequest): OperatorAction {
@@ -37,10 +37,8 @@ export class AdminMerchantsController {
 
   @Post()
   @HttpCode(201)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Create a merchant',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: CreateMerchantSchema,
     responses: { 201: { description: 'The merchant', schema: MerchantViewSchema } },
     errors: [Errors.RequestSchemaInvalid],
@@ -50,10 +48,8 @@ export class AdminMerchantsController {
   }
 
   @Get()
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'List merchants, newest first',
-    tag: 'Operator API',
-    security: 'operatorToken',
     query: PagingQuerySchema,
     responses: { 200: { description: '{data, meta}' } },
     errors: [Errors.RequestSchemaInvalid],
@@ -64,10 +60,8 @@ export class AdminMerchantsController {
   }
 
   @Get(':merchantCode')
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Read a merchant with its environments and API keys (no secrets)',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The merchant' } },
     errors: [Errors.ResourceNotFound],
   })
@@ -77,10 +71,8 @@ export class AdminMerchantsController {
 
   @Post(':merchantCode/deactivate')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Deactivate a merchant: its keys answer 0055502',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The merchant' } },
     errors: [Errors.ResourceNotFound],
   })
@@ -90,10 +82,8 @@ export class AdminMerchantsController {
 
   @Post(':merchantCode/activate')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Activate a merchant again',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The merchant' } },
     errors: [Errors.ResourceNotFound],
   })
@@ -104,10 +94,8 @@ export class AdminMerchantsController {
   /** Issues a new key for the environment: it raises key_version and retires the previous key after the grace period. */
   @Post(':merchantCode/api-keys')
   @HttpCode(201)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Issue (rotate) the API key of an environment; key_version rises',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: IssueApiKeySchema,
     responses: { 201: { description: 'The key and its secret, shown once', schema: IssuedApiKeySchema } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
@@ -120,10 +108,8 @@ export class AdminMerchantsController {
   /** A leaked key stops working now; issue a new one for the environment alongside. */
   @Post(':merchantCode/api-keys/:apiKey/revoke')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Revoke one API key at once (a leaked secret)',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The revoked key and when' } },
     errors: [Errors.ResourceNotFound],
   })
@@ -132,10 +118,8 @@ export class AdminMerchantsController {
   }
 
   @Patch(':merchantCode/environments/:environment')
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Change the settings of a merchant environment',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: settingsPatchSchema('live', false),
     responses: { 200: { description: 'The whole settings object', schema: SettingsViewSchema } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ConfirmOrderLate, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
@@ -24,10 +24,8 @@ export class AdminOrdersController {
 
   @Post(':orderCode/bank-confirmation')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: "Record the bank's late confirmation: a failed or pending order becomes paid and checkout.order.succeeded follows",
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The order, paid' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })

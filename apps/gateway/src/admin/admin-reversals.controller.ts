@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DecideReversal, ENVIRONMENTS, ListReversals, REVERSAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
@@ -30,10 +30,8 @@ export class AdminReversalsController {
   ) {}
 
   @Get()
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Reversals of every merchant (default: the review queue, status requested)',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'A page of reversals with merchant_code' } },
     errors: [Errors.RequestSchemaInvalid],
   })
@@ -48,10 +46,8 @@ export class AdminReversalsController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Approve: the amount is reserved, the refund awaits the provider',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The reversal' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.BalanceInsufficient],
   })
@@ -62,10 +58,8 @@ export class AdminReversalsController {
 
   @Post(':id/complete')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: "Record the provider's refund reference: completed, the ledger is debited, payment.refunded is sent for a refund",
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: CompleteBodySchema,
     responses: { 200: { description: 'The reversal' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
@@ -77,10 +71,8 @@ export class AdminReversalsController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Reject before completion; a reservation is released',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The reversal' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })
@@ -91,10 +83,8 @@ export class AdminReversalsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Cancel before completion; a reservation is released',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'The reversal' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
   })

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
-import { ApiRoute } from '../openapi/api-route.decorator';
+import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
@@ -26,10 +26,8 @@ export class AdminWithdrawalsController {
   ) {}
 
   @Get()
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Withdrawals of every merchant (default: requested)',
-    tag: 'Operator API',
-    security: 'operatorToken',
     responses: { 200: { description: 'A page of withdrawals with merchant_code' } },
     errors: [Errors.RequestSchemaInvalid],
   })
@@ -44,10 +42,8 @@ export class AdminWithdrawalsController {
 
   @Post(':id/send')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Record the USDT as sent with its chain transaction hash; the reservation is consumed',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: SendBodySchema,
     responses: { 200: { description: 'The withdrawal' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
@@ -59,10 +55,8 @@ export class AdminWithdrawalsController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  @ApiRoute({
+  @OperatorRoute({
     summary: 'Reject with a reason; the amount returns to the balance',
-    tag: 'Operator API',
-    security: 'operatorToken',
     body: RejectBodySchema,
     responses: { 200: { description: 'The withdrawal' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],

@@ -19,3 +19,7 @@ export interface ApiRouteDescription {
 export const API_ROUTE = Symbol('API_ROUTE');
 
 export const ApiRoute = (description: ApiRouteDescription) => SetMetadata(API_ROUTE, description);
+
+/** An operator API route: its tag and the operator token are the same for every one. */
+export const OperatorRoute = (description: Omit<ApiRouteDescription, 'tag' | 'security'>) =>
+  ApiRoute({ tag: 'Operator API', security: 'operatorToken', ...description });
