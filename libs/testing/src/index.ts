@@ -10,3 +10,4 @@ export * from './iyzico-stand-in/cards';
 export * from './iyzico-stand-in/process';
 export * from './test-clock';
 export * from './tenants';
+export * from './fake-rpc-client';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { MerchantEnvironmentChanged, merchantEnvironmentKey, type MerchantEnvironment } from '@platform/contracts';
+import { FxRateChanged, MerchantEnvironmentChanged, merchantEnvironmentKey, type EventContract, type MerchantEnvironment } from '@platform/contracts';
 import { testInfrastructure } from './test-environment';
 
 /** A complete merchant environment as the gateway broadcasts it, for integration tests of one service. */
@@ -30,21 +30,38 @@ export function merchantEnvironmentFixture(
 }
 
 /** Puts merchant environments on the settings topic under `topicPrefix`, as the gateway's relay would. */
-export async function publishMerchantSettings(topicPrefix: string, merchants: MerchantEnvironment[]): Promise<void> {
-  const kafka = new Kafka({ clientId: 'settings-fixture', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+export function publishMerchantSettings(topicPrefix: string, merchants: MerchantEnvironment[]): Promise<void> {
+  return publishReferenceData(
+    topicPrefix,
+    MerchantEnvironmentChanged,
+    merchants.map((merchant) => ({ key: merchantEnvironmentKey(merchant.merchant_code, merchant.environment), payload: merchant })),
+  );
+}
+
+/** Puts the operator's rates (USD per unit) on the rates topic under `topicPrefix`, as payments-v3's relay would. */
+export function publishFxRates(topicPrefix: string, rates: Record<string, string>): Promise<void> {
+  const effectiveAt = new Date(0).toISOString();
+  return publishReferenceData(
+    topicPrefix,
+    FxRateChanged,
+    Object.entries(rates).map(([currency, usdPerUnit]) => ({
+      key: currency,
+      payload: { currency_code: currency, usd_per_unit: usdPerUnit, effective_at: effectiveAt },
+    })),
+  );
+}
+
+/** Entries of a compacted reference topic, each in the platform's event envelope. */
+async function publishReferenceData<P>(topicPrefix: string, contract: EventContract<P>, entries: { key: string; payload: P }[]): Promise<void> {
+  const kafka = new Kafka({ clientId: 'reference-fixture', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
   const producer = kafka.producer();
   await producer.connect();
   try {
     await producer.send({
-      topic: `${topicPrefix}${MerchantEnvironmentChanged.topic}`,
-      messages: merchants.map((merchant) => ({
-        key: merchantEnvironmentKey(merchant.merchant_code, merchant.environment),
-        value: JSON.stringify({
-          event_id: randomUUID(),
-          event_type: MerchantEnvironmentChanged.type,
-          occurred_at: new Date().toISOString(),
-          payload: merchant,
-        }),
+      topic: `${topicPrefix}${contract.topic}`,
+      messages: entries.map((entry) => ({
+        key: entry.key,
+        value: JSON.stringify({ event_id: randomUUID(), event_type: contract.type, occurred_at: new Date().toISOString(), payload: entry.payload }),
       })),
     });
   } finally {
