@@ -19,3 +19,6 @@ export * from './events/dispute.events';
 export * from './events/payment.events';
 export * from './text';
 export * from './wire-amount';
+export * from './vocabulary';
+export * from './api/v3-payments.api';
+export * from './api/v4-orders.api';

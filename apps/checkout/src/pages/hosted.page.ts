@@ -1,8 +1,8 @@
-import type { Order } from '@platform/contracts';
+import type { OrderRecord } from '@platform/contracts';
 import { attemptMessage, cardFormPage } from './card-form.page';
 
 /** The Direct API hosted card form. */
-export function hostedPage(input: { order: Order; merchantName: string; csrf: string; action: string; attemptFailure?: string | null }): string {
+export function hostedPage(input: { order: OrderRecord; merchantName: string; csrf: string; action: string; attemptFailure?: string | null }): string {
   const { order } = input;
   return cardFormPage({
     merchantName: input.merchantName,

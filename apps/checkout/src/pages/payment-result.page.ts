@@ -18,8 +18,8 @@ export function paymentResultPage(view: PaymentPage): string {
   return page(
     paid ? 'Ödeme alındı' : 'Süresi dolmuş ödeme',
     `<h1>${heading}</h1>
-<p class="muted">${escapeHtml(view.merchant_name)} · Ödeme kodu ${escapeHtml(payment.code)}</p>
-<p class="amount">${escapeHtml(payment.amount)} ${escapeHtml(payment.currency_code)}</p>
+<p class="muted">${escapeHtml(view.merchant_name)} · Ödeme kodu ${escapeHtml(payment.payment_code)}</p>
+<p class="amount">${escapeHtml(payment.amount)} ${escapeHtml(payment.currency)}</p>
 ${detail}
 ${button}`,
   );

@@ -1,4 +1,4 @@
-import type { Order } from '@platform/contracts';
+import type { OrderRecord } from '@platform/contracts';
 import { escapeHtml, page } from './html';
 
 /** The sandbox 3-D Secure screen: a form posted back to its own address with a `result` button. */
@@ -27,7 +27,7 @@ export function threeDsPage(input: {
   );
 }
 
-const STATUS_TEXT: Record<Order['status'], string> = {
+const STATUS_TEXT: Record<OrderRecord['status'], string> = {
   paid: 'Ödemeniz alındı.',
   failed: 'Ödeme tamamlanamadı.',
   pending: 'Ödemeniz bankadan yanıt bekliyor. Sonuç işyerine bildirilecek.',
@@ -36,7 +36,7 @@ const STATUS_TEXT: Record<Order['status'], string> = {
 };
 
 /** The result screen when the merchant set no return address, or the order is not final. */
-export function orderResultPage(order: Order): string {
+export function orderResultPage(order: OrderRecord): string {
   return page(
     'Ödeme sonucu',
     `<h1>${escapeHtml(STATUS_TEXT[order.status])}</h1>

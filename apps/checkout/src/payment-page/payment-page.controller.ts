@@ -70,9 +70,9 @@ export class PaymentPageController {
     if (view.stage === 'bank_pending') return sendPage(reply, 200, bankPendingPage(view.merchant_name));
     const common = {
       merchantName: view.merchant_name,
-      reference: `Ödeme kodu ${payment.code}`,
+      reference: `Ödeme kodu ${payment.payment_code}`,
       amount: payment.amount,
-      currency: payment.currency_code,
+      currency: payment.currency,
       csrf: this.page.csrfField(request, reply, token),
     };
     if (view.stage === 'three_ds') {

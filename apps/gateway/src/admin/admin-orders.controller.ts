@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ConfirmOrderLate, Errors } from '@platform/contracts';
+import { ConfirmOrderLate, orderBody, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
@@ -33,14 +33,10 @@ export class AdminOrdersController {
     parseOrReject(EmptyBodySchema, body ?? {});
     const code = parseOrReject(OrderCodeSchema, orderCode);
     const result = await this.rpc.request(ConfirmOrderLate, { order_code: code }, { correlationId: request.correlationId });
-    if (result.before.status !== result.after.status) {
-      await this.audit.recordOperatorChange(request, {
-        action: 'order.bank_confirmation',
-        target: `${result.merchant_code}/orders/${code}`,
-        before: result.before,
-        after: result.after,
-      });
+    const [before, after] = [orderBody(result.before), orderBody(result.after)];
+    if (before.status !== after.status) {
+      await this.audit.recordOperatorChange(request, { action: 'order.bank_confirmation', target: `${result.merchant_code}/orders/${code}`, before, after });
     }
-    return result.after;
+    return after;
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreatePayment, CreatePaymentBodySchema, GetPayment, PaymentSchema, type Payment, Errors } from '@platform/contracts';
+import { CreatePayment, CreatePaymentBodySchema, GetPayment, PaymentBodySchema, paymentBody, type PaymentBody, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -24,8 +24,8 @@ export class V3PaymentsController {
     security: 'v3Signature',
     body: CreatePaymentBodySchema,
     responses: {
-      201: { description: 'The new payment', schema: PaymentSchema },
-      200: { description: 'A repeat with the same Idempotency-Key: the original payment', schema: PaymentSchema },
+      201: { description: 'The new payment', schema: PaymentBodySchema },
+      200: { description: 'A repeat with the same Idempotency-Key: the original payment', schema: PaymentBodySchema },
     },
     errors: [
       Errors.RequestSchemaInvalid,
@@ -43,7 +43,7 @@ export class V3PaymentsController {
     @AuthCaller() caller: AuthenticatedCaller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Payment> {
+  ): Promise<PaymentBody> {
     const idempotencyKey = idempotencyKeyOf(request);
     const payment = parseOrReject(CreatePaymentBodySchema, body);
     const scenario = headerOf(request, 'x-cav-sandbox-scenario') ?? null;
@@ -54,7 +54,7 @@ export class V3PaymentsController {
       { caller, correlationId: request.correlationId, idempotencyKey },
     );
     void reply.status(result.created ? 201 : 200);
-    return result.payment;
+    return paymentBody(result.payment);
   }
 
   @Get(':code')
@@ -62,10 +62,11 @@ export class V3PaymentsController {
     summary: 'Read a payment of the caller by its code',
     tag: 'Payments API v3',
     security: 'v3Signature',
-    responses: { 200: { description: 'The payment', schema: PaymentSchema } },
+    responses: { 200: { description: 'The payment', schema: PaymentBodySchema } },
     errors: [Errors.ResourceNotFound],
   })
-  read(@Param('code') code: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest): Promise<Payment> {
-    return this.rpc.request(GetPayment, { code: parseOrReject(PaymentCodeSchema, code) }, { caller, correlationId: request.correlationId });
+  async read(@Param('code') code: string, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest): Promise<PaymentBody> {
+    const payment = await this.rpc.request(GetPayment, { code: parseOrReject(PaymentCodeSchema, code) }, { caller, correlationId: request.correlationId });
+    return paymentBody(payment);
   }
 }

@@ -1,7 +1,18 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreateOrder, GetOrder, OrderSchema, SetSandboxOrderResult, type Order, Errors } from '@platform/contracts';
+import {
+  CreateOrder,
+  CreateOrderBodySchema,
+  GetOrder,
+  MerchantOrderIdSchema,
+  OrderBodySchema,
+  orderBody,
+  SandboxResultBodySchema,
+  SetSandboxOrderResult,
+  type OrderBody,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { sealSecret } from '@platform/signing';
 import { CONFIG, cardDataKey, cardSealContext } from '@platform/service-kit';
@@ -10,10 +21,9 @@ import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-call
 import { V4AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { CreateOrderBodySchema, MerchantOrderIdSchema, SandboxResultBodySchema } from './v4-order-schemas';
 
 const ORDER_CALL_TIMEOUT_MS = 30000;
-const OrderAnswer = z.object({ data: OrderSchema });
+const OrderAnswer = z.object({ data: OrderBodySchema });
 
 @Controller('api/v4')
 @UseGuards(V4AuthGuard)
@@ -53,7 +63,7 @@ export class V4OrdersController {
     @AuthCaller() caller: AuthenticatedCaller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<{ data: Order }> {
+  ): Promise<{ data: OrderBody }> {
     const order = parseOrReject(CreateOrderBodySchema, body);
     // The card leaves the edge only sealed for orders-v4, bound to this order.
     const card = order.card
@@ -65,7 +75,7 @@ export class V4OrdersController {
       { caller, correlationId: request.correlationId, timeoutMs: ORDER_CALL_TIMEOUT_MS },
     );
     void reply.status(result.created ? 201 : 200);
-    return { data: result.order };
+    return { data: orderBody(result.order) };
   }
 
   @Get('orders/:merchantOrderId')
@@ -80,9 +90,10 @@ export class V4OrdersController {
     @Param('merchantOrderId') merchantOrderId: string,
     @AuthCaller() caller: AuthenticatedCaller,
     @Req() request: FastifyRequest,
-  ): Promise<{ data: Order }> {
+  ): Promise<{ data: OrderBody }> {
     const id = parseOrReject(MerchantOrderIdSchema, merchantOrderId);
-    return { data: await this.rpc.request(GetOrder, { merchant_order_id: id }, { caller, correlationId: request.correlationId }) };
+    const order = await this.rpc.request(GetOrder, { merchant_order_id: id }, { caller, correlationId: request.correlationId });
+    return { data: orderBody(order) };
   }
 
   @Post('sandbox/orders/:merchantOrderId/result')
@@ -100,9 +111,10 @@ export class V4OrdersController {
     @Body() body: unknown,
     @AuthCaller() caller: AuthenticatedCaller,
     @Req() request: FastifyRequest,
-  ): Promise<{ data: Order }> {
+  ): Promise<{ data: OrderBody }> {
     const id = parseOrReject(MerchantOrderIdSchema, merchantOrderId);
     const { result } = parseOrReject(SandboxResultBodySchema, body);
-    return { data: await this.rpc.request(SetSandboxOrderResult, { merchant_order_id: id, result }, { caller, correlationId: request.correlationId }) };
+    const order = await this.rpc.request(SetSandboxOrderResult, { merchant_order_id: id, result }, { caller, correlationId: request.correlationId });
+    return { data: orderBody(order) };
   }
 }

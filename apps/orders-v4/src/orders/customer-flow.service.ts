@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type BinInfo, type MerchantEnvironment, type Order, Errors } from '@platform/contracts';
+import { ApiError, type BinInfo, type MerchantEnvironment, type OrderRecord, Errors } from '@platform/contracts';
 import {
   cardDataKey,
   cardFingerprintKey,
@@ -30,7 +30,7 @@ import {
 import type { Config } from '../config';
 import { OrderRepository, type CardSummary, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
-import { toOrder } from './order-view';
+import { toOrderRecord } from './order-view';
 import { returnAddress } from './return-address';
 
 /**
@@ -70,7 +70,7 @@ export class CustomerFlowService {
   }
 
   async view(token: string): Promise<{
-    order: Order;
+    order: OrderRecord;
     environment: 'sandbox' | 'live';
     merchant_name: string;
     three_ds_open: boolean;
@@ -81,7 +81,7 @@ export class CustomerFlowService {
     const row = await this.orders.findByCustomerToken(this.dataSource, token);
     if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment for this address');
     return {
-      order: toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now),
+      order: toOrderRecord(row, this.config.CHECKOUT_PUBLIC_URL, now),
       environment: row.environment,
       merchant_name: this.merchantOf(row)?.name ?? row.merchant_code,
       three_ds_open: this.threeDsOpen(row, now),
@@ -97,7 +97,7 @@ export class CustomerFlowService {
   async completeThreeDs(
     token: string,
     input: { source: 'test_screen' | 'bank_return'; answer: ChallengeAnswer },
-  ): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null }> {
+  ): Promise<{ order: OrderRecord; return_url: string | null; attempt_failure: string | null }> {
     const now = this.clock.now();
     let attemptFailure: string | null = null;
     const row = await this.dataSource.transaction(async (tx) => {
@@ -116,7 +116,7 @@ export class CustomerFlowService {
       return this.settle(tx, order, outcome, hostedAtBank ? order.attempt_card : null);
     });
     return {
-      order: toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now),
+      order: toOrderRecord(row, this.config.CHECKOUT_PUBLIC_URL, now),
       return_url: returnAddress(row, this.merchantOf(row), this.masterKey, now),
       attempt_failure: attemptFailure,
     };
@@ -164,7 +164,7 @@ export class CustomerFlowService {
   async hostedAttempt(
     token: string,
     sealedCard: string,
-  ): Promise<{ order: Order; return_url: string | null; attempt_failure: string | null; at_bank: boolean }> {
+  ): Promise<{ order: OrderRecord; return_url: string | null; attempt_failure: string | null; at_bank: boolean }> {
     const now = this.clock.now();
     const card = openSealedCard(sealedCard, this.cardKey, hostedCardSealContext(token));
     this.maintenance.assertOpen('api_collection');
@@ -231,7 +231,7 @@ export class CustomerFlowService {
       }
     });
     return {
-      order: toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now),
+      order: toOrderRecord(row, this.config.CHECKOUT_PUBLIC_URL, now),
       return_url: returnAddress(row, this.merchantOf(row), this.masterKey, now),
       attempt_failure: attemptFailure,
       at_bank: this.hostedOpen(row, now) && row.bank_page !== null,

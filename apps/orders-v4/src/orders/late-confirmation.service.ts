@@ -5,7 +5,7 @@ import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository } from './order.repository';
 import { publishOutcome } from './order-events';
-import { toOrder } from './order-view';
+import { toOrderRecord } from './order-view';
 
 /**
  * A bank's late confirmation: a failed or pending order becomes paid, and
@@ -26,7 +26,7 @@ export class LateConfirmationService {
     return this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findForOperator(tx, orderCode, true);
       if (!order) throw new ApiError(Errors.ResourceNotFound, 'No order with this code');
-      const before = toOrder(order, this.config.CHECKOUT_PUBLIC_URL, now);
+      const before = toOrderRecord(order, this.config.CHECKOUT_PUBLIC_URL, now);
       if (order.status === 'paid') return { merchant_code: order.merchant_code, before, after: before };
       if (order.status !== 'failed' && order.status !== 'pending') {
         throw new ApiError(Errors.ResourceStateConflict, `order ${orderCode} is ${order.status}; the customer has not finished with it`);
@@ -34,7 +34,7 @@ export class LateConfirmationService {
       const owner = { merchantCode: order.merchant_code, environment: order.environment };
       const paid = await this.orders.transition(tx, owner, order.id, { move: 'confirm_late' });
       await publishOutcome(tx, paid);
-      return { merchant_code: order.merchant_code, before, after: toOrder(paid, this.config.CHECKOUT_PUBLIC_URL, now) };
+      return { merchant_code: order.merchant_code, before, after: toOrderRecord(paid, this.config.CHECKOUT_PUBLIC_URL, now) };
     });
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ApiError, type Caller, type Order, Errors } from '@platform/contracts';
+import { ApiError, type Caller, type OrderRecord, Errors } from '@platform/contracts';
 import { openSecret } from '@platform/signing';
 import { cardDataKey, cardFingerprintKey, cardSealContext, Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -12,7 +12,7 @@ import { OrderFingerprints } from './order-fingerprints';
 import { OrderLimits, type CardLimitRule } from './order-limits';
 import { OrderRepository, type NewOrder, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
-import { toOrder } from './order-view';
+import { toOrderRecord } from './order-view';
 
 const SealedCardPayload = z.object({
   holder_name: z.string(),
@@ -55,7 +55,7 @@ export class OrderCreationService {
     this.limits = new OrderLimits(orders, config);
   }
 
-  async create(caller: Caller, input: CreateOrderInput): Promise<{ created: boolean; order: Order }> {
+  async create(caller: Caller, input: CreateOrderInput): Promise<{ created: boolean; order: OrderRecord }> {
     const now = this.clock.now();
     const card = input.card ? this.openCard(caller, input) : undefined;
     const fingerprint = this.fingerprints.request({ merchantOrderId: input.merchant_order_id, amount: input.amount, bin: input.bin, card });
@@ -130,7 +130,7 @@ export class OrderCreationService {
     fingerprint: string,
     now: Date,
     cardRule: CardLimitRule | undefined,
-  ): Promise<{ created: boolean; order: Order }> {
+  ): Promise<{ created: boolean; order: OrderRecord }> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       try {
         const outcome = await this.dataSource.transaction(async (tx) => {
@@ -145,7 +145,7 @@ export class OrderCreationService {
           if (inserted) await publishOutcome(tx, inserted);
           return inserted;
         });
-        if (outcome) return { created: true, order: toOrder(outcome, this.config.CHECKOUT_PUBLIC_URL, now) };
+        if (outcome) return { created: true, order: toOrderRecord(outcome, this.config.CHECKOUT_PUBLIC_URL, now) };
         // A parallel request with the same merchant_order_id won the insert.
         const winner = await this.orders.find(this.dataSource, caller, order.merchant_order_id);
         return this.repeat(winner!, fingerprint, order.amount, now);
@@ -157,11 +157,11 @@ export class OrderCreationService {
     throw new ApiError(Errors.PlatformUnavailable, 'could not allocate an order code; repeat the request unchanged');
   }
 
-  private repeat(existing: OrderRow, fingerprint: string, amount: string, now: Date): { created: boolean; order: Order } {
+  private repeat(existing: OrderRow, fingerprint: string, amount: string, now: Date): { created: boolean; order: OrderRecord } {
     if (!this.fingerprints.sameRequest(existing.request_fingerprint, fingerprint, amount)) {
       throw new ApiError(Errors.OrderDuplicateConflict, 'This merchant_order_id was used with different content');
     }
-    return { created: false, order: toOrder(existing, this.config.CHECKOUT_PUBLIC_URL, now) };
+    return { created: false, order: toOrderRecord(existing, this.config.CHECKOUT_PUBLIC_URL, now) };
   }
 
   private openCard(caller: Caller, input: CreateOrderInput): CardForAuthorisation {

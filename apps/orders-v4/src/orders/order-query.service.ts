@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type Caller, type Order, Errors } from '@platform/contracts';
+import { ApiError, type Caller, type OrderRecord, Errors } from '@platform/contracts';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository } from './order.repository';
 import { publishOutcome } from './order-events';
-import { toOrder } from './order-view';
+import { toOrderRecord } from './order-view';
 
 @Injectable()
 export class OrderQueryService {
@@ -16,15 +16,15 @@ export class OrderQueryService {
     private readonly clock: Clock,
   ) {}
 
-  async get(caller: Caller, merchantOrderId: string): Promise<Order> {
+  async get(caller: Caller, merchantOrderId: string): Promise<OrderRecord> {
     const now = this.clock.now();
     const row = await this.orders.find(this.dataSource, caller, merchantOrderId);
     if (!row) throw new ApiError(Errors.OrderNotFound);
-    return toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now);
+    return toOrderRecord(row, this.config.CHECKOUT_PUBLIC_URL, now);
   }
 
   /** Sandbox only: closes a pending or hosted order as paid or failed (payment_declined), with its event. */
-  async setSandboxResult(caller: Caller, merchantOrderId: string, result: 'paid' | 'failed'): Promise<Order> {
+  async setSandboxResult(caller: Caller, merchantOrderId: string, result: 'paid' | 'failed'): Promise<OrderRecord> {
     const now = this.clock.now();
     if (caller.environment !== 'sandbox') throw new ApiError(Errors.RequestRouteUnknown, 'The sandbox result endpoint exists only in sandbox');
     const row = await this.dataSource.transaction(async (tx) => {
@@ -40,6 +40,6 @@ export class OrderQueryService {
       await publishOutcome(tx, completed);
       return completed;
     });
-    return toOrder(row, this.config.CHECKOUT_PUBLIC_URL, now);
+    return toOrderRecord(row, this.config.CHECKOUT_PUBLIC_URL, now);
   }
 }

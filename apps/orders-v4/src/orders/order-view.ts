@@ -1,17 +1,11 @@
-import type { Order } from '@platform/contracts';
+import type { OrderRecord } from '@platform/contracts';
 import { declineMessage } from '@platform/card-processing';
 import type { OrderRow } from './order.repository';
 
-/** ISO 8601 with the +00:00 offset the spec shows. */
-export function isoUtc(date: Date | string): string {
-  return new Date(date).toISOString().replace('Z', '+00:00');
-}
+const iso = (date: Date | string) => new Date(date).toISOString();
 
-/**
- * The Order object: `redirect_url` only while 3-D Secure is open, `hosted_url` only
- * until `hosted_expires_at`.
- */
-export function toOrder(row: OrderRow, checkoutUrl: string, now: Date): Order {
+/** The order as orders-v4 answers it: the 3-D Secure page only while it is open, the hosted page only until it expires. */
+export function toOrderRecord(row: OrderRow, checkoutUrl: string, now: Date): OrderRecord {
   const open = (until: Date | null) => until !== null && now.getTime() < new Date(until).getTime();
   return {
     order_code: row.order_code,
@@ -19,13 +13,13 @@ export function toOrder(row: OrderRow, checkoutUrl: string, now: Date): Order {
     status: row.status,
     amount: row.amount,
     currency: 'TRY',
-    redirect_url: row.status === 'requires_action' && open(row.three_ds_expires_at) ? `${checkoutUrl}/v4/3ds/${row.customer_token}` : null,
+    three_ds_url: row.status === 'requires_action' && open(row.three_ds_expires_at) ? `${checkoutUrl}/v4/3ds/${row.customer_token}` : null,
     hosted_url: row.status === 'requires_hosted' && open(row.hosted_expires_at) ? `${checkoutUrl}/v4/hosted/${row.customer_token}` : null,
-    hosted_expires_at: row.hosted_expires_at ? isoUtc(row.hosted_expires_at) : null,
+    hosted_expires_at: row.hosted_expires_at ? iso(row.hosted_expires_at) : null,
     failure_reason_code: row.failure_reason_code,
     failure_message: declineMessage(row.failure_reason_code),
     card: row.card,
-    created_at: isoUtc(row.created_at),
-    completed_at: row.completed_at ? isoUtc(row.completed_at) : null,
+    created_at: iso(row.created_at),
+    completed_at: row.completed_at ? iso(row.completed_at) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentFailedV1, PaymentPaidV1, paymentFacts, type Payment } from '@platform/contracts';
+import { PaymentFailedV1, PaymentPaidV1, paymentFacts, type PaymentRecord } from '@platform/contracts';
 import { OutboxWriter } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
@@ -8,7 +8,7 @@ import type { PaymentRow } from '../payments/payment.repository';
 const outbox = new OutboxWriter(DATABASE.schema);
 
 /** payment.paid or payment.failed (version 1), written in the transaction that changed the payment. */
-export async function publishPaymentEvent(tx: SqlExecutor, row: PaymentRow, payment: Payment, now: Date): Promise<void> {
+export async function publishPaymentEvent(tx: SqlExecutor, row: PaymentRow, payment: PaymentRecord, now: Date): Promise<void> {
   await outbox.append(tx, {
     event: payment.status === 'paid' ? PaymentPaidV1 : PaymentFailedV1,
     key: row.code,

@@ -16,7 +16,7 @@ import { ownerOf, type SqlExecutor } from '@platform/persistence';
 import { cardDataKey, Clock, CONFIG, eachIndependently, MaintenanceFlags, paymentPageCardSealContext } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
-import { toPayment } from '../payments/payment-view';
+import { toPaymentRecord } from '../payments/payment-view';
 import { AttemptRepository, type AttemptCard, type AttemptRow } from './attempt.repository';
 import { publishPaymentEvent } from './payment-events';
 import { resultAddress } from './result-address';
@@ -189,7 +189,7 @@ export class PaymentPageService {
   }
 
   private page(row: PaymentRow, waiting: AttemptRow | undefined, now: Date, bankPending = false): PaymentPage {
-    const payment = toPayment(row, this.config.CHECKOUT_PUBLIC_URL, now);
+    const payment = toPaymentRecord(row, this.config.CHECKOUT_PUBLIC_URL, now);
     const threeDs = payment.status === 'created' && waiting !== undefined && this.threeDsOpen(waiting, now);
     return {
       payment,

@@ -1,15 +1,14 @@
-import type { Payment } from '@platform/contracts';
+import type { PaymentRecord } from '@platform/contracts';
 import { resultAddress } from './result-address';
 
-const payment = (overrides: Partial<Payment> = {}): Payment => ({
-  code: 'abcd2345efgh',
+const payment = (overrides: Partial<PaymentRecord> = {}): PaymentRecord => ({
+  payment_code: 'abcd2345efgh',
   merchant_reference: 'order 17/ü',
   status: 'paid',
   amount: '10.00',
-  currency_code: 'TRY',
+  currency: 'TRY',
   environment: 'sandbox',
-  payment_url: 'http://127.0.0.1:8081/pay/x',
-  payment_url_kind: 'platform',
+  page_url: 'http://127.0.0.1:8081/pay/x',
   created_at: '2026-11-22T00:00:00.000Z',
   expires_at: '2026-11-23T00:00:00.000Z',
   paid_at: '2026-11-22T00:01:00.000Z',

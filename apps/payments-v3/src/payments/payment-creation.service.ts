@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, truncateCharacters, type Caller, type CreatePaymentBody, type Payment, Errors } from '@platform/contracts';
+import { ApiError, truncateCharacters, type Caller, type CreatePaymentBody, type PaymentRecord, Errors } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
@@ -11,7 +11,7 @@ import { DATABASE } from '../database';
 import { checkAccountLimit } from './account-limits';
 import { checkReturnUrl, checkWebhookUrl } from './address-rules';
 import { PaymentRepository } from './payment.repository';
-import { toPayment } from './payment-view';
+import { toPaymentRecord } from './payment-view';
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
@@ -43,7 +43,7 @@ export class PaymentCreationService {
     caller: Caller,
     input: { body: CreatePaymentBody; fingerprint: string; scenario: string | null },
     idempotencyKey: string,
-  ): Promise<{ created: boolean; payment: Payment }> {
+  ): Promise<{ created: boolean; payment: PaymentRecord }> {
     const now = this.clock.now();
     const request = { scope: 'payment.create', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
     const earlier = await this.keys.earlier(this.dataSource, caller, request);
@@ -110,7 +110,7 @@ export class PaymentCreationService {
       return_url: string | null;
       now: Date;
     },
-  ): Promise<{ created: boolean; payment: Payment }> {
+  ): Promise<{ created: boolean; payment: PaymentRecord }> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = paymentCode();
       try {
@@ -130,7 +130,7 @@ export class PaymentCreationService {
             expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
           });
         });
-        if (outcome) return { created: true, payment: toPayment(outcome, this.config.CHECKOUT_PUBLIC_URL, fields.now) };
+        if (outcome) return { created: true, payment: toPaymentRecord(outcome, this.config.CHECKOUT_PUBLIC_URL, fields.now) };
         // A parallel request with the same key committed first: answer as a repeat.
         const winner = await this.keys.earlier(this.dataSource, caller, request);
         return this.repeat(caller, winner!.resource_id!, fields.now);
@@ -145,8 +145,8 @@ export class PaymentCreationService {
     throw new ApiError(Errors.PlatformUnavailable, 'could not allocate a payment code; repeat the request unchanged');
   }
 
-  private async repeat(caller: Caller, paymentCode: string, now: Date): Promise<{ created: boolean; payment: Payment }> {
+  private async repeat(caller: Caller, paymentCode: string, now: Date): Promise<{ created: boolean; payment: PaymentRecord }> {
     const payment = await this.payments.findByCode(this.dataSource, caller, paymentCode);
-    return { created: false, payment: toPayment(payment!, this.config.CHECKOUT_PUBLIC_URL, now) };
+    return { created: false, payment: toPaymentRecord(payment!, this.config.CHECKOUT_PUBLIC_URL, now) };
   }
 }

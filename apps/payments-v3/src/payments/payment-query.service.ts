@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type Caller, type Payment, Errors } from '@platform/contracts';
+import { ApiError, type Caller, type PaymentRecord, Errors } from '@platform/contracts';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository } from './payment.repository';
-import { toPayment } from './payment-view';
+import { toPaymentRecord } from './payment-view';
 
 @Injectable()
 export class PaymentQueryService {
@@ -16,10 +16,10 @@ export class PaymentQueryService {
   ) {}
 
   /** Only the owner's payments, in the environment of the signing key. */
-  async get(caller: Caller, code: string): Promise<Payment> {
+  async get(caller: Caller, code: string): Promise<PaymentRecord> {
     const now = this.clock.now();
     const row = await this.payments.findByCode(this.dataSource, caller, code);
     if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment with this code');
-    return toPayment(row, this.config.CHECKOUT_PUBLIC_URL, now);
+    return toPaymentRecord(row, this.config.CHECKOUT_PUBLIC_URL, now);
   }
 }

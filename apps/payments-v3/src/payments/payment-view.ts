@@ -1,18 +1,17 @@
-import type { Payment } from '@platform/contracts';
+import type { PaymentRecord } from '@platform/contracts';
 import type { PaymentRow } from './payment.repository';
 
-/** The Payment record; an unpaid payment past `expires_at` reads as expired even before the expiry job marks it. */
-export function toPayment(row: PaymentRow, checkoutUrl: string, now: Date): Payment {
+/** The payment as payments-v3 answers it; an unpaid payment past `expires_at` reads as expired even before the expiry job marks it. */
+export function toPaymentRecord(row: PaymentRow, checkoutUrl: string, now: Date): PaymentRecord {
   const expired = row.status === 'created' && now.getTime() >= new Date(row.expires_at).getTime();
   return {
-    code: row.code,
+    payment_code: row.code,
     merchant_reference: row.merchant_reference,
     status: expired ? 'expired' : row.status,
     amount: row.amount,
-    currency_code: row.currency_code,
+    currency: row.currency_code,
     environment: row.environment,
-    payment_url: `${checkoutUrl}/pay/${row.page_token}`,
-    payment_url_kind: 'platform',
+    page_url: `${checkoutUrl}/pay/${row.page_token}`,
     created_at: new Date(row.created_at).toISOString(),
     expires_at: new Date(row.expires_at).toISOString(),
     paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,

@@ -1,4 +1,12 @@
-import type { OrderFinishedV1, OrderWebhookBody, PaymentFactsV1, PaymentRefundedBody, PaymentWebhookBody, RefundCompletedV1 } from '@platform/contracts';
+import {
+  paymentBody,
+  type OrderFinishedV1,
+  type OrderWebhookBody,
+  type PaymentFactsV1,
+  type PaymentRefundedBody,
+  type PaymentWebhookBody,
+  type RefundCompletedV1,
+} from '@platform/contracts';
 
 /** What the merchant is sent for an event: the spec's event type and body. The one place domain events become webhook bodies. */
 export interface WebhookMessage<B> {
@@ -20,21 +28,7 @@ export function paymentWebhook(eventType: 'payment.paid' | 'payment.failed', eve
       event_type: eventType,
       environment: facts.environment,
       occurred_at: event.occurredAt,
-      payment: {
-        code: facts.payment_code,
-        merchant_reference: facts.merchant_reference,
-        status: facts.status,
-        amount: facts.amount,
-        currency_code: facts.currency,
-        environment: facts.environment,
-        payment_url: facts.page_url,
-        payment_url_kind: 'platform',
-        created_at: facts.created_at,
-        expires_at: facts.expires_at,
-        paid_at: facts.paid_at,
-        card: facts.card,
-        failure: facts.failure,
-      },
+      payment: paymentBody(facts),
     },
   };
 }

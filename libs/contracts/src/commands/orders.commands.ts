@@ -33,23 +33,29 @@ export const OrderCardSchema = z.object({
   issuer_bank_name: z.string().nullable(),
 });
 
-/** The Order object of the Direct API, exactly as the spec's table. */
-export const OrderSchema = z.object({
+/**
+ * A Direct API order as orders-v4 answers it over RPC, in the domain's terms (instants in
+ * ISO 8601 UTC). Not the API body: the gateway maps it to the spec's Order object (`orderBody`).
+ */
+export const OrderRecordSchema = z.object({
   order_code: z.string(),
   merchant_order_id: z.string(),
   status: z.enum(ORDER_STATUSES),
   amount: z.string(),
   currency: z.literal('TRY'),
-  redirect_url: z.string().nullable(),
+  /** The 3-D Secure page, only while the customer can still answer it. */
+  three_ds_url: z.string().nullable(),
+  /** The hosted payment page, only until `hosted_expires_at`. */
   hosted_url: z.string().nullable(),
   hosted_expires_at: z.string().nullable(),
   failure_reason_code: z.string().nullable(),
+  /** What the merchant and the customer are told of a failure. */
   failure_message: z.string().nullable(),
   card: OrderCardSchema.nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });
-export type Order = z.infer<typeof OrderSchema>;
+export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 
 /** Card data never travels in the clear: the gateway seals it for orders-v4 (AES-256-GCM, CARD_DATA_KEY). */
 export const SealedCardSchema = z.object({ sealed: z.string().min(1) });
@@ -63,21 +69,21 @@ export const CreateOrder = defineCommand({
     bin: z.string().optional(),
     card: SealedCardSchema.optional(),
   }),
-  reply: z.object({ created: z.boolean(), order: OrderSchema }),
+  reply: z.object({ created: z.boolean(), order: OrderRecordSchema }),
 });
 
 export const GetOrder = defineCommand({
   type: 'orders.get',
   topic: Topics.ordersCommands,
   request: z.object({ merchant_order_id: z.string() }),
-  reply: OrderSchema,
+  reply: OrderRecordSchema,
 });
 
 export const SetSandboxOrderResult = defineCommand({
   type: 'orders.sandbox-result',
   topic: Topics.ordersCommands,
   request: z.object({ merchant_order_id: z.string(), result: z.enum(['paid', 'failed']) }),
-  reply: OrderSchema,
+  reply: OrderRecordSchema,
 });
 
 /** The customer's pages (checkout) read an order by the unguessable token in its address. */
@@ -86,7 +92,7 @@ export const GetCustomerOrder = defineCommand({
   topic: Topics.ordersCommands,
   request: z.object({ token: z.string().min(1).max(64) }),
   reply: z.object({
-    order: OrderSchema,
+    order: OrderRecordSchema,
     environment: z.enum(['sandbox', 'live']),
     merchant_name: z.string(),
     three_ds_open: z.boolean(),
@@ -109,7 +115,7 @@ export const CompleteThreeDs = defineCommand({
   type: 'orders.three-ds-complete',
   topic: Topics.ordersCommands,
   request: z.object({ token: z.string().min(1).max(64), source: z.enum(['test_screen', 'bank_return']), answer: ChallengeAnswerSchema }),
-  reply: z.object({ order: OrderSchema, return_url: z.string().nullable(), attempt_failure: z.string().nullable() }),
+  reply: z.object({ order: OrderRecordSchema, return_url: z.string().nullable(), attempt_failure: z.string().nullable() }),
 });
 
 /** The customer pays on the hosted page; the card arrives sealed by checkout for orders-v4. */
@@ -118,7 +124,7 @@ export const HostedAttempt = defineCommand({
   topic: Topics.ordersCommands,
   request: z.object({ token: z.string().min(1).max(64), card: SealedCardSchema }),
   /** `at_bank`: the card went to the bank's 3-D Secure page; the customer is sent there. */
-  reply: z.object({ order: OrderSchema, return_url: z.string().nullable(), attempt_failure: z.string().nullable(), at_bank: z.boolean() }),
+  reply: z.object({ order: OrderRecordSchema, return_url: z.string().nullable(), attempt_failure: z.string().nullable(), at_bank: z.boolean() }),
 });
 
 /** The operator maintains the BIN table of an environment (live data comes from the card schemes). */
@@ -144,5 +150,5 @@ export const ConfirmOrderLate = defineCommand({
   type: 'orders.late-confirmation',
   topic: Topics.ordersCommands,
   request: z.object({ order_code: z.string().min(1).max(64) }),
-  reply: z.object({ merchant_code: z.string(), before: OrderSchema, after: OrderSchema }),
+  reply: z.object({ merchant_code: z.string(), before: OrderRecordSchema, after: OrderRecordSchema }),
 });

@@ -1,43 +1,32 @@
 import { z } from 'zod';
-import { text } from '../text';
+import { CreatePaymentBodySchema } from '../api/v3-payments.api';
+import { ENVIRONMENTS } from '../environment';
+import { PAYMENT_CURRENCIES, RATED_CURRENCIES } from '../vocabulary';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { ChallengeAnswerSchema } from './orders.commands';
 
-export const PAYMENT_CURRENCIES = ['USD', 'EUR', 'AED', 'TRY'] as const;
-/** Currencies with an operator rate: the payment currencies and USDT, the payout asset. */
-export const RATED_CURRENCIES = [...PAYMENT_CURRENCIES, 'USDT'] as const;
-
-/** The Payment record of payments-v3, exactly as the spec's table. */
-export const PaymentSchema = z.object({
-  code: z.string(),
+/**
+ * A v3 payment as payments-v3 answers it over RPC, in the domain's terms. Not the API body:
+ * the gateway maps it to the spec's Payment object (`paymentBody`), events extend it with
+ * the owner (`PaymentFactsV1`).
+ */
+export const PaymentRecordSchema = z.object({
+  payment_code: z.string(),
   merchant_reference: z.string().nullable(),
   status: z.enum(['created', 'paid', 'expired']),
   amount: z.string(),
-  currency_code: z.enum(PAYMENT_CURRENCIES),
-  environment: z.enum(['sandbox', 'live']),
-  payment_url: z.string(),
-  payment_url_kind: z.literal('platform'),
+  currency: z.enum(PAYMENT_CURRENCIES),
+  environment: z.enum(ENVIRONMENTS),
+  /** Where the customer pays (the payment page). */
+  page_url: z.string(),
   created_at: z.string(),
   expires_at: z.string(),
   paid_at: z.string().nullable(),
   card: z.object({ bin: z.string(), last_four: z.string(), network: z.string().nullable() }).nullable(),
   failure: z.object({ attempt_count: z.number().int(), reason_code: z.string().nullable() }).nullable(),
 });
-export type Payment = z.infer<typeof PaymentSchema>;
-
-/** The v3 create-payment body: validated by the gateway and again where payments-v3 consumes the command. */
-export const CreatePaymentBodySchema = z
-  .object({
-    amount: z.string(),
-    currency_code: z.enum(PAYMENT_CURRENCIES),
-    merchant_reference: text({ min: 1, max: 64 }).nullable().optional(),
-    webhook_url: z.string().nullable().optional(),
-    merchant_name: z.string().nullable().optional(),
-    return_url: z.string().nullable().optional(),
-  })
-  .strict();
-export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
+export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 
 export const CreatePayment = defineCommand({
   type: 'payments.create',
@@ -48,14 +37,14 @@ export const CreatePayment = defineCommand({
     fingerprint: z.string(),
     scenario: z.string().nullable(),
   }),
-  reply: z.object({ created: z.boolean(), payment: PaymentSchema }),
+  reply: z.object({ created: z.boolean(), payment: PaymentRecordSchema }),
 });
 
 export const GetPayment = defineCommand({
   type: 'payments.get',
   topic: Topics.paymentsCommands,
   request: z.object({ code: z.string() }),
-  reply: PaymentSchema,
+  reply: PaymentRecordSchema,
 });
 
 /** The operator sets the rate of a currency, quoted in USD per unit (USD itself is 1). */
@@ -75,7 +64,7 @@ export const SetFxRate = defineCommand({
  * merchant's address with `code`, `status` and `merchant_reference` added, or null.
  */
 export const PaymentPageSchema = z.object({
-  payment: PaymentSchema,
+  payment: PaymentRecordSchema,
   merchant_name: z.string(),
   /** `bank_pending`: a live bank has not answered an attempt yet; the page takes no other card meanwhile. */
   stage: z.enum(['card_form', 'three_ds', 'bank_pending', 'result']),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '../environment';
-import { PAYMENT_CURRENCIES, PaymentSchema, type Payment } from '../commands/payments.commands';
+import { PaymentBodySchema } from '../api/v3-payments.api';
+import { PaymentRecordSchema, type PaymentRecord } from '../commands/payments.commands';
+import { PAYMENT_CURRENCIES } from '../vocabulary';
 import { Topics } from '../topics';
 import { defineEvent, predecessor } from './event-envelope';
 
@@ -10,7 +12,7 @@ export const PaymentWebhookBodySchema = z.object({
   event_type: z.enum(['payment.paid', 'payment.failed']),
   environment: z.enum(ENVIRONMENTS),
   occurred_at: z.string(),
-  payment: PaymentSchema,
+  payment: PaymentBodySchema,
 });
 export type PaymentWebhookBody = z.infer<typeof PaymentWebhookBodySchema>;
 
@@ -34,47 +36,19 @@ export type PaymentRefundedBody = z.infer<typeof PaymentRefundedBodySchema>;
 
 /**
  * A v3 payment as its domain events carry it, version 1: the facts of the payment when the
- * event happened, in the domain's terms. The ledger books from these; the webhook body is
- * mapped from them in one place, by the dispatcher.
+ * event happened, in the domain's terms, with its owner. The ledger books from these; the
+ * webhook body is mapped from them in one place, by the dispatcher.
  */
-export const PaymentFactsV1Schema = z.object({
-  payment_code: z.string(),
+export const PaymentFactsV1Schema = PaymentRecordSchema.extend({
   merchant_code: z.string(),
-  environment: z.enum(ENVIRONMENTS),
-  merchant_reference: z.string().nullable(),
-  status: PaymentSchema.shape.status,
-  amount: z.string(),
-  currency: z.enum(PAYMENT_CURRENCIES),
-  /** Where the customer pays (the payment page). */
-  page_url: z.string(),
-  created_at: z.string(),
-  expires_at: z.string(),
-  paid_at: z.string().nullable(),
-  card: PaymentSchema.shape.card,
-  failure: PaymentSchema.shape.failure,
   /** The payment's own notification address; null: the environment's panel address. */
   webhook_url: z.string().nullable(),
 });
 export type PaymentFactsV1 = z.infer<typeof PaymentFactsV1Schema>;
 
-/** The facts of a payment as the API shows it, with its owner and its own notification address. */
-export function paymentFacts(payment: Payment, merchantCode: string, webhookUrl: string | null): PaymentFactsV1 {
-  return {
-    payment_code: payment.code,
-    merchant_code: merchantCode,
-    environment: payment.environment,
-    merchant_reference: payment.merchant_reference,
-    status: payment.status,
-    amount: payment.amount,
-    currency: payment.currency_code,
-    page_url: payment.payment_url,
-    created_at: payment.created_at,
-    expires_at: payment.expires_at,
-    paid_at: payment.paid_at,
-    card: payment.card,
-    failure: payment.failure,
-    webhook_url: webhookUrl,
-  };
+/** The facts of a payment with its owner and its own notification address. */
+export function paymentFacts(payment: PaymentRecord, merchantCode: string, webhookUrl: string | null): PaymentFactsV1 {
+  return { ...payment, merchant_code: merchantCode, webhook_url: webhookUrl };
 }
 
 /**
@@ -84,7 +58,26 @@ export function paymentFacts(payment: Payment, merchantCode: string, webhookUrl:
  */
 const LegacyPaymentNotificationSchema = z
   .object({ merchant_code: z.string(), webhook_url: z.string().nullable(), body: PaymentWebhookBodySchema })
-  .transform(({ merchant_code, webhook_url, body: { payment } }) => paymentFacts(payment, merchant_code, webhook_url));
+  .transform(({ merchant_code, webhook_url, body: { payment } }) =>
+    paymentFacts(
+      {
+        payment_code: payment.code,
+        merchant_reference: payment.merchant_reference,
+        status: payment.status,
+        amount: payment.amount,
+        currency: payment.currency_code,
+        environment: payment.environment,
+        page_url: payment.payment_url,
+        created_at: payment.created_at,
+        expires_at: payment.expires_at,
+        paid_at: payment.paid_at,
+        card: payment.card,
+        failure: payment.failure,
+      },
+      merchant_code,
+      webhook_url,
+    ),
+  );
 
 export const PaymentPaidV1 = defineEvent({
   type: 'payment.paid.v1',
