@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
 import { verifyWebhook } from '@platform/signing';
-import {
-  OperatorClient,
-  Stack,
-  V3Client,
-  eventually,
-  payOnPaymentPage,
-  testInfrastructure,
-  type ProvisionedMerchant,
-  type SignedResponse,
-} from '@platform/testing';
+import { OperatorClient, Stack, V3Client, eventually, payOnPaymentPage, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
 
 /**
  * Refunds and voids through the real stack (gateway, payments-v3, ledger, dispatcher):
@@ -336,30 +326,6 @@ describe('refunds and voids', () => {
       expect(await balance(v3)).toMatchObject({ available_amount: '0.00', pending_settlement_amount: '0.00' });
       await operator.call('POST', `/admin/v1/reversals/${voided.id}/cancel`, {});
       expect(await balance(v3)).toMatchObject({ available_amount: '0.00', pending_settlement_amount: '25.00' });
-    });
-
-    it('finishes a ledger step lost between the commit and the ledger call', async () => {
-      const { v3 } = await merchant({ environment: 'live' });
-      const payment = await paidPayment(v3, '45.00');
-      await available(v3, '45.00');
-      const requested = (await reverse(v3, { payment_code: payment.code, operation_type: 'refund', reason: 'lost step' })).body;
-      await operator.call('POST', `/admin/v1/reversals/${requested.id}/approve`, {});
-      // What payments-v3 leaves when it stops right after committing a completion whose debit it still owes.
-      const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
-      await db.connect();
-      await db.query(`UPDATE payments.reversals SET status = 'completed', ledger_step = 'consume', updated_at = now() - interval '1 minute' WHERE id = $1`, [
-        requested.id,
-      ]);
-      await eventually(
-        async () => (await db.query('SELECT ledger_step FROM payments.reversals WHERE id = $1', [requested.id])).rows[0].ledger_step,
-        (step) => step === null,
-      );
-      const reservation = await db.query('SELECT status FROM ledger.reservations WHERE operation_id = $1', [requested.id]);
-      await db.end();
-      expect(reservation.rows[0].status).toBe('consumed');
-      const trial = await operator.call('GET', '/admin/v1/ledger/trial-balance');
-      expect(trial.body.balanced).toBe(true);
-      expect((await balance(v3)).available_amount).toBe('0.00');
     });
   });
 });

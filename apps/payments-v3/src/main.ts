@@ -1,17 +1,4 @@
 import { runService } from '@platform/service-kit';
-import { ConfigSchema } from './config';
-import { DATABASE } from './database';
-import { PaymentPageModule } from './payment-page/payment-page.module';
-import { PaymentsModule } from './payments/payments.module';
-import { ReversalsModule } from './reversals/reversals.module';
+import { PAYMENTS_V3_SERVICE } from './payments-v3.service';
 
-runService({
-  name: 'payments-v3',
-  ...DATABASE,
-  rpcClient: true,
-  merchantSettings: true,
-  maintenance: true,
-  configSchema: ConfigSchema,
-  port: (config) => config.PORT,
-  imports: () => [PaymentsModule, PaymentPageModule, ReversalsModule],
-});
+runService(PAYMENTS_V3_SERVICE);

@@ -25,6 +25,10 @@ export class FakeRpcClient {
     return contract.reply.parse(await handler(request, meta));
   }
 
+  /** Nothing to connect: the service's lifecycle starts and stops its client like the real one. */
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+
   /** The commands of one type that were sent, in order. */
   sentOf<Req>(contract: CommandContract<Req, unknown>): Req[] {
     return this.sent.filter((entry) => entry.type === contract.type).map((entry) => entry.request as Req);

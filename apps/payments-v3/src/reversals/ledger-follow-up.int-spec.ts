@@ -1,0 +1,112 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TestingModule } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { ConsumeReservation, PaymentRefundedV1, type Owner } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { Clock } from '@platform/service-kit';
+import { FakeReservationLedger, FakeRpcClient, TestClock, compileService, ownerAndStrangers } from '@platform/testing';
+import { PAYMENTS_V3_SERVICE } from '../payments-v3.service';
+import { PaymentExpiryService } from '../payments/payment-expiry.service';
+import { PaymentRepository } from '../payments/payment.repository';
+import { PendingAttemptLookup } from '../payment-page/pending-attempt-lookup';
+import { ReversalLedgerFollowUp } from './ledger-follow-up';
+import { ReversalRepository } from './reversal.repository';
+import { ReversalService } from './reversal.service';
+
+/**
+ * A refund's debit lost between its commit and the ledger call, on payments-v3 as main.ts wires
+ * it (Nest testing module, real Postgres and Kafka) with a fake ledger that can be unreachable
+ * and a clock the test moves.
+ */
+describe('refund ledger steps across crashes and outages', () => {
+  const { owner } = ownerAndStrangers();
+  const clock = new TestClock(new Date());
+  const ledger = new FakeRpcClient();
+  const reservations = new FakeReservationLedger(ledger, clock);
+  let service: TestingModule;
+  let dataSource: DataSource;
+  let reversals: ReversalService;
+
+  const paidPayment = async (caller: Owner, amount: string) => {
+    const payments = service.get(PaymentRepository);
+    const payment = await payments.insert(dataSource, caller, {
+      code: randomBytes(6).toString('hex'),
+      merchant_reference: null,
+      amount,
+      currency_code: 'TRY',
+      merchant_name: 'Shop',
+      webhook_url: null,
+      return_url: null,
+      page_token: randomUUID(),
+      created_at: clock.now(),
+      expires_at: new Date(clock.now().getTime() + 3_600_000),
+    });
+    await payments.transition(dataSource, caller, payment.id, {
+      move: 'pay',
+      card: { bin: '435509', last_four: '4242', network: 'visa' },
+      paid_at: clock.now(),
+    });
+    return payment;
+  };
+
+  beforeAll(async () => {
+    ({ module: service } = await compileService(PAYMENTS_V3_SERVICE, {
+      override: (builder) =>
+        builder
+          .overrideProvider(RpcClient)
+          .useValue(ledger)
+          .overrideProvider(Clock)
+          .useValue(clock)
+          // The test takes each follow-up pass itself; the other sweeps have nothing to do here.
+          .overrideProvider(ReversalLedgerFollowUp)
+          .useValue({})
+          .overrideProvider(PaymentExpiryService)
+          .useValue({})
+          .overrideProvider(PendingAttemptLookup)
+          .useValue({}),
+    }));
+    dataSource = service.get(DataSource);
+    reversals = service.get(ReversalService);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('debits a completed sandbox refund whose consume was lost after the commit, once, on the next pass after the grace period', async () => {
+    const payment = await paidPayment(owner, '45.00');
+    const key = randomUUID();
+    const ask = () =>
+      reversals.request(
+        owner,
+        { body: { payment_code: payment.code, operation_type: 'refund', reason: 'lost step' }, fingerprint: 'POST refund 45.00', scenario: null },
+        key,
+      );
+    reservations.down = true;
+    try {
+      await expect(ask()).rejects.toThrow('ledger unreachable');
+    } finally {
+      reservations.down = false;
+    }
+    // The refund committed with its payment.refunded event; a repeat answers it without asking the ledger again.
+    const { reversal } = await ask();
+    expect(reversal.status).toBe('completed');
+    const refunded = await dataSource.query(`SELECT count(*)::int AS n FROM payments.outbox WHERE event_type = $1 AND payload->>'refund_id' = $2`, [
+      PaymentRefundedV1.type,
+      reversal.id,
+    ]);
+    expect(refunded[0].n).toBe(1);
+    expect(reservations.get(reversal.id)).toMatchObject({ status: 'reserved', confirmed: false });
+    const consumes = () => ledger.sentOf(ConsumeReservation).filter((r) => r.operation_id === reversal.id).length;
+    const triedDuringOutage = consumes();
+
+    await reversals.completeLedgerSteps();
+    expect(reservations.get(reversal.id)).toMatchObject({ status: 'reserved' });
+    clock.advance(11_000);
+    await reversals.completeLedgerSteps();
+    expect(reservations.get(reversal.id)).toMatchObject({ status: 'consumed', confirmed: true });
+    expect((await service.get(ReversalRepository).find(dataSource, owner, reversal.id))?.ledger_step).toBeNull();
+    await reversals.completeLedgerSteps();
+    expect(consumes()).toBe(triedDuringOutage + 1);
+  });
+});

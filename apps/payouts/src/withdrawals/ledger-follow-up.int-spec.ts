@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { TestingModule } from '@nestjs/testing';
+import { GetWithdrawableBalance, ReleaseReservation, ReserveFunds, type Owner, Errors } from '@platform/contracts';
+import { DataSource } from 'typeorm';
+import { RpcClient } from '@platform/messaging';
+import type { SqlExecutor } from '@platform/persistence';
+import { Clock } from '@platform/service-kit';
+import {
+  FakeReservationLedger,
+  FakeRpcClient,
+  TestClock,
+  compileService,
+  merchantEnvironmentFixture,
+  ownerAndStrangers,
+  publishFxRates,
+  publishMerchantSettings,
+} from '@platform/testing';
+import { PAYOUTS_SERVICE } from '../payouts.service';
+import { LedgerFollowUp } from './ledger-follow-up';
+import { tronAddress } from './tron-address';
+import { WithdrawalRepository } from './withdrawal.repository';
+import { WithdrawalService } from './withdrawal.service';
+
+/** A repository whose inserts fail while `failing` is set: the request dies after the ledger reserved, before its commit. */
+class FailingInserts extends WithdrawalRepository {
+  failing = false;
+  override async insert(tx: SqlExecutor, row: Parameters<WithdrawalRepository['insert']>[1]): Promise<void> {
+    if (this.failing) throw new Error('injected failure before commit');
+    return super.insert(tx, row);
+  }
+}
+
+/**
+ * The crash windows of a withdrawal's ledger steps, on the payouts service as main.ts wires it
+ * (Nest testing module, real Postgres and Kafka) with the ledger replaced by a fake that can be
+ * down or refuse one reservation, and a clock the test moves. The ledger's own side (it never
+ * releases by itself, ADR 0012) is in apps/ledger/src/ledger.int-spec.ts.
+ */
+describe('withdrawal ledger steps across crashes and outages', () => {
+  const { owner: sandbox, otherEnvironment: live } = ownerAndStrangers();
+  const address = tronAddress(Buffer.alloc(20, 9));
+  const clock = new TestClock(new Date());
+  const repository = new FailingInserts();
+  const ledger = new FakeRpcClient().answer(GetWithdrawableBalance, () => ({
+    currency_code: 'TRY',
+    withdrawable_amount: '1000.00',
+    can_withdraw: true,
+    environment: 'live',
+  }));
+  const reservations = new FakeReservationLedger(ledger, clock);
+  let service: TestingModule;
+  let withdrawals: WithdrawalService;
+  const lastReserved = () => ledger.sentOf(ReserveFunds).at(-1)!.operation_id;
+
+  const ask = (caller: Owner, amount: string, key: string, scenario: 'sent' | 'rejected' | null = null) =>
+    withdrawals.request(caller, { body: { amount, address, address_acknowledged: true }, fingerprint: `POST /api/v3/withdrawals ${amount}`, scenario }, key);
+  /** A request made while the ledger is unreachable: it fails after its reservation, and returns the reservation's id. */
+  const askWithLedgerDown = async (caller: Owner, amount: string, scenario: 'sent' | 'rejected' | null = null, key = randomUUID()): Promise<string> => {
+    reservations.down = true;
+    try {
+      await expect(ask(caller, amount, key, scenario)).rejects.toThrow('ledger unreachable');
+    } finally {
+      reservations.down = false;
+    }
+    return lastReserved();
+  };
+  const owedStep = async (owner: Owner, id: string) => (await repository.find(service.get(DataSource), owner, id))?.ledger_step;
+
+  beforeAll(async () => {
+    const settings = (owner: Owner) =>
+      merchantEnvironmentFixture({
+        merchant_code: owner.merchantCode,
+        environment: owner.environment,
+        version: 1,
+        withdrawal_min_amount: '10.00',
+        withdrawal_daily_limit: '100000.00',
+      });
+    ({ module: service } = await compileService(PAYOUTS_SERVICE, {
+      env: { LEDGER_FOLLOW_UP_INTERVAL_MS: '120000' },
+      prepare: async (topicPrefix) => {
+        await publishMerchantSettings(topicPrefix, [settings(sandbox), settings(live)]);
+        await publishFxRates(topicPrefix, { TRY: '0.03', USDT: '1' });
+      },
+      override: (builder) =>
+        builder
+          .overrideProvider(RpcClient)
+          .useValue(ledger)
+          .overrideProvider(Clock)
+          .useValue(clock)
+          .overrideProvider(WithdrawalRepository)
+          .useValue(repository)
+          // The test takes each follow-up pass itself, at the moment it chooses.
+          .overrideProvider(LedgerFollowUp)
+          .useValue({}),
+    }));
+    withdrawals = service.get(WithdrawalService);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('releases a sandbox rejection whose release was lost between the commit and the ledger call, once the grace period passed', async () => {
+    const key = randomUUID();
+    await askWithLedgerDown(sandbox, '30.00', 'rejected', key);
+    // The request committed: a repeat answers it, without asking the ledger again.
+    const { withdrawal } = await ask(sandbox, '30.00', key, 'rejected');
+    expect(withdrawal.status).toBe('rejected');
+    expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'reserved', confirmed: false });
+    const releases = () => ledger.sentOf(ReleaseReservation).filter((r) => r.operation_id === withdrawal.id).length;
+    const triedDuringOutage = releases();
+    // Within 10 s the request that committed may still be taking the step itself.
+    await withdrawals.completeLedgerSteps();
+    expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'reserved' });
+    clock.advance(11_000);
+    await withdrawals.completeLedgerSteps();
+    expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'released' });
+    expect(releases()).toBe(triedDuringOutage + 1);
+    await withdrawals.completeLedgerSteps();
+    expect(releases()).toBe(triedDuringOutage + 1);
+  });
+
+  it('keeps a live request reserved through a ledger outage longer than the confirmation window, and confirms it after', async () => {
+    const id = await askWithLedgerDown(live, '80.00');
+    clock.advance(60 * 60 * 1000);
+    // The ledger lists it as unconfirmed long past its window; payouts has the row, so it keeps the money.
+    await withdrawals.reconcileReservations();
+    expect(reservations.get(id)).toMatchObject({ status: 'reserved', confirmed: true });
+    expect(ledger.sentOf(ReleaseReservation).some((r) => r.operation_id === id)).toBe(false);
+    expect((await withdrawals.get({ ...live }, id)).status).toBe('requested');
+  });
+
+  it('finishes the other ledger steps while one keeps failing, and keeps that one owed for the next pass', async () => {
+    const stuck = await askWithLedgerDown(live, '10.00');
+    reservations.refused.add(stuck);
+    const rejected = await askWithLedgerDown(sandbox, '60.00', 'rejected');
+    clock.advance(11_000);
+    await expect(withdrawals.completeLedgerSteps()).rejects.toThrow(`withdrawal ${stuck} confirm`);
+    expect(reservations.get(rejected)).toMatchObject({ status: 'released' });
+    expect(await owedStep(sandbox, rejected)).toBeNull();
+    expect(await owedStep(live, stuck)).toBe('confirm');
+    reservations.refused.delete(stuck);
+    await withdrawals.completeLedgerSteps();
+    expect(await owedStep(live, stuck)).toBeNull();
+    expect(reservations.get(stuck)).toMatchObject({ status: 'reserved', confirmed: true });
+  });
+
+  it('releases the money of a request that reserved but never committed, once its window passed', async () => {
+    repository.failing = true;
+    try {
+      await expect(ask(sandbox, '25.00', randomUUID())).rejects.toThrow('injected failure before commit');
+    } finally {
+      repository.failing = false;
+    }
+    const orphan = lastReserved();
+    expect(reservations.get(orphan)).toMatchObject({ status: 'reserved', confirmed: false });
+    await withdrawals.reconcileReservations();
+    expect(reservations.get(orphan)).toMatchObject({ status: 'reserved' });
+    clock.advance(301_000);
+    await withdrawals.reconcileReservations();
+    expect(reservations.get(orphan)).toMatchObject({ status: 'released' });
+    await expect(withdrawals.get(sandbox, orphan)).rejects.toMatchObject({ code: Errors.ResourceNotFound });
+  });
+});

@@ -1,0 +1,84 @@
+import {
+  ConfirmReservation,
+  ConsumeReservation,
+  ListUnconfirmedReservations,
+  ReleaseReservation,
+  ReserveFunds,
+  type Owner,
+  type Reservation,
+} from '@platform/contracts';
+import type { FakeRpcClient } from './fake-rpc-client';
+
+interface HeldReservation {
+  reservation: Reservation;
+  owner: Owner;
+  confirmBy: number;
+}
+
+/**
+ * The ledger's reservation commands (ADR 0012) answered on a FakeRpcClient, for a reservation
+ * owner under test (payouts, payments-v3): reserve, confirm, consume, release and the list of
+ * reservations left unconfirmed past their window, by the test's clock. The ledger can be
+ * unreachable (`down`) or refuse every step of some reservations (`refused`).
+ */
+export class FakeReservationLedger {
+  /** While set, confirm, consume and release fail as if the ledger were unreachable (reserving still works). */
+  down = false;
+  /** Reservations whose every step fails, as one released behind its owner's back would. */
+  readonly refused = new Set<string>();
+  private readonly held = new Map<string, HeldReservation>();
+
+  constructor(
+    rpc: FakeRpcClient,
+    private readonly clock: { now(): Date },
+  ) {
+    rpc
+      .answer(ReserveFunds, (request, meta) => {
+        const reservation: Reservation = {
+          operation_id: request.operation_id,
+          kind: request.kind,
+          wallet: request.wallet,
+          amount: request.amount ?? '1.00',
+          currency_code: 'TRY',
+          status: 'reserved',
+          confirmed: false,
+        };
+        const owner = (meta as { caller: Owner }).caller;
+        this.held.set(request.operation_id, { reservation, owner, confirmBy: this.clock.now().getTime() + request.confirm_within_seconds * 1000 });
+        return reservation;
+      })
+      .answer(ConfirmReservation, (request, meta) => this.step(request.operation_id, meta, 'reserved', true))
+      .answer(ConsumeReservation, (request, meta) => this.step(request.operation_id, meta, 'consumed', true))
+      .answer(ReleaseReservation, (request, meta) => this.step(request.operation_id, meta, 'released', false))
+      .answer(ListUnconfirmedReservations, (request) =>
+        [...this.held.values()]
+          .filter((held) => held.reservation.kind === request.kind && held.reservation.status === 'reserved' && !held.reservation.confirmed)
+          .filter((held) => held.confirmBy <= new Date(request.due_before).getTime())
+          .map(({ reservation, owner }) => ({
+            operation_id: reservation.operation_id,
+            merchant_code: owner.merchantCode,
+            environment: owner.environment,
+            payment_reference: null,
+          })),
+      );
+  }
+
+  /** The reservation as the ledger holds it now. */
+  get(operationId: string): Reservation | undefined {
+    return this.held.get(operationId)?.reservation;
+  }
+
+  private step(operationId: string, meta: unknown, status: Reservation['status'], confirmed: boolean): Reservation {
+    if (this.down) throw new Error('ledger unreachable');
+    if (this.refused.has(operationId)) throw new Error(`reservation ${operationId} was released`);
+    // Rows other specs left in the same schema may be owed a step too: they are answered as the ledger would.
+    const held = this.held.get(operationId) ?? {
+      reservation: { operation_id: operationId, kind: 'withdrawal', wallet: 'api', amount: '1.00', currency_code: 'TRY', status, confirmed },
+      owner: (meta as { caller: Owner }).caller,
+      confirmBy: 0,
+    };
+    held.reservation = { ...held.reservation, status, confirmed };
+    this.held.set(operationId, held);
+    return held.reservation;
+  }
+}
