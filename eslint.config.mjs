@@ -16,7 +16,7 @@ const LIB_LAYERS = {
   'layer:messaging': ['layer:contracts', 'layer:base', 'layer:data'],
   'layer:kit': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging'],
   'layer:domain': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit'],
-  'layer:testing': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit', 'layer:domain'],
+  'layer:testing': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit', 'layer:domain', 'layer:testing'],
 };
 
 const SERVICE_SCOPES = ['gateway', 'checkout', 'payments', 'orders', 'ledger', 'payouts', 'disputes', 'webhooks', 'status'];
@@ -71,8 +71,18 @@ export default tseslint.config(
   {
     // The testing lib (real-stack harness, factories) is for specs and test tools only.
     files: ['apps/**/*.ts', 'libs/**/*.ts', 'tools/**/*.ts'],
-    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', 'libs/testing/**', 'tools/bench.ts', 'tools/sandbox-merchant.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: '@platform/testing', message: 'libs/testing is for specs and test tools only' }] }] },
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', 'libs/testing/**', 'libs/service-testing/**', 'tools/bench.ts', 'tools/sandbox-merchant.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@platform/testing', message: 'libs/testing is for specs and test tools only' },
+            { name: '@platform/service-testing', message: 'libs/service-testing is for integration specs only' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.spec.ts', '**/*.int-spec.ts'],

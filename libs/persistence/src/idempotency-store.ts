@@ -153,6 +153,14 @@ export function copyLegacyKeys(schema: string, legacy: LegacyKeyRows): string {
       FROM ${legacy.from}`;
 }
 
+/** The way down: the completed keys of some scopes back into the older table they came from, each column an SQL expression over idempotency_requests. */
+export function restoreLegacyKeys(schema: string, legacy: { into: string; scopes: string; columns: Record<string, string> }): string {
+  const columns = { merchant_code: 'merchant_code', environment: 'environment', ...legacy.columns, created_at: 'created_at' };
+  return `INSERT INTO ${legacy.into} (${Object.keys(columns).join(', ')})
+      SELECT ${Object.values(columns).join(', ')}
+        FROM ${assertIdentifier(schema)}.idempotency_requests WHERE scope IN (${legacy.scopes}) AND state = 'completed'`;
+}
+
 export function idempotencyTableDown(schema: string): string[] {
   return [`DROP TABLE ${assertIdentifier(schema)}.idempotency_requests`];
 }

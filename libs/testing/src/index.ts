@@ -11,5 +11,4 @@ export * from './iyzico-stand-in/process';
 export * from './test-clock';
 export * from './tenants';
 export * from './fake-rpc-client';
-export * from './service-testing-module';
 export * from './fake-reservation-ledger';

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp, restoreLegacyKeys } from '@platform/persistence';
 
 const SCOPES = `CASE scope WHEN 'evidence' THEN 'dispute.evidence' WHEN 'sandbox_dispute' THEN 'dispute.sandbox' ELSE 'dispute.record' END`;
 const OLD_SCOPES = `CASE scope WHEN 'dispute.evidence' THEN 'evidence' WHEN 'dispute.sandbox' THEN 'sandbox_dispute' ELSE 'operator_record' END`;
@@ -28,9 +28,13 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (merchant_code, environment, scope, idempotency_key)
     )`);
-    await runner.query(`INSERT INTO disputes.idempotency_keys (merchant_code, environment, scope, idempotency_key, fingerprint, dispute_id, response, created_at)
-      SELECT merchant_code, environment, ${OLD_SCOPES}, idempotency_key, fingerprint, resource_id::uuid, response, created_at
-        FROM disputes.idempotency_requests WHERE state = 'completed'`);
+    await runner.query(
+      restoreLegacyKeys('disputes', {
+        into: 'disputes.idempotency_keys',
+        scopes: `'dispute.evidence', 'dispute.sandbox', 'dispute.record'`,
+        columns: { scope: OLD_SCOPES, idempotency_key: 'idempotency_key', fingerprint: 'fingerprint', dispute_id: 'resource_id::uuid', response: 'response' },
+      }),
+    );
     for (const sql of idempotencyTableDown('disputes')) await runner.query(sql);
   }
 }

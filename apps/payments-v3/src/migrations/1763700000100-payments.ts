@@ -1,5 +1,17 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The keys of payment creation until ADR 0019; the later migration that moves them restores this table on the way down. */
+export const PAYMENT_IDEMPOTENCY_KEYS_TABLE = `CREATE TABLE payments.idempotency_keys (
+      merchant_code text NOT NULL,
+      environment text NOT NULL,
+      idempotency_key varchar(255) NOT NULL,
+      fingerprint text NOT NULL,
+      scenario text,
+      payment_code varchar(16) NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (merchant_code, environment, idempotency_key)
+    )`;
+
 export class Payments1763700000100 implements MigrationInterface {
   name = 'Payments1763700000100';
 
@@ -26,16 +38,7 @@ export class Payments1763700000100 implements MigrationInterface {
     // A reference can never be used twice in an account and environment, not even after expiry.
     await runner.query(`CREATE UNIQUE INDEX payments_reference_once ON payments.payments (merchant_code, environment, merchant_reference)
       WHERE merchant_reference IS NOT NULL`);
-    await runner.query(`CREATE TABLE payments.idempotency_keys (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      idempotency_key varchar(255) NOT NULL,
-      fingerprint text NOT NULL,
-      scenario text,
-      payment_code varchar(16) NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, idempotency_key)
-    )`);
+    await runner.query(PAYMENT_IDEMPOTENCY_KEYS_TABLE);
     await runner.query(`CREATE TABLE payments.fx_rates (
       currency_code char(3) PRIMARY KEY,
       usd_per_unit numeric(20, 10) NOT NULL CHECK (usd_per_unit > 0),

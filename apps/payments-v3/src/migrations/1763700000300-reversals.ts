@@ -1,5 +1,17 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The keys of refund/void requests until ADR 0019; the later migration that moves them restores this table on the way down. */
+export const REVERSAL_IDEMPOTENCY_KEYS_TABLE = `CREATE TABLE payments.reversal_idempotency_keys (
+      merchant_code text NOT NULL,
+      environment text NOT NULL,
+      idempotency_key varchar(255) NOT NULL,
+      fingerprint text NOT NULL,
+      scenario text,
+      response jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (merchant_code, environment, idempotency_key)
+    )`;
+
 /**
  * Refunds and voids. At most one reversal per payment is open or completed (a partial
  * unique index); a rejected or cancelled one leaves room for a new request. Payments get
@@ -33,16 +45,7 @@ export class Reversals1763700000300 implements MigrationInterface {
     await runner.query(
       `CREATE INDEX reversals_review_queue ON payments.reversals (environment, created_at) WHERE status IN ('requested', 'awaiting_provider_manual')`,
     );
-    await runner.query(`CREATE TABLE payments.reversal_idempotency_keys (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      idempotency_key varchar(255) NOT NULL,
-      fingerprint text NOT NULL,
-      scenario text,
-      response jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, idempotency_key)
-    )`);
+    await runner.query(REVERSAL_IDEMPOTENCY_KEYS_TABLE);
   }
 
   async down(runner: QueryRunner): Promise<void> {

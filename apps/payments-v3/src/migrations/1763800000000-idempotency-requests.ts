@@ -1,5 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp, restoreLegacyKeys } from '@platform/persistence';
+import { PAYMENT_IDEMPOTENCY_KEYS_TABLE } from './1763700000100-payments';
+import { REVERSAL_IDEMPOTENCY_KEYS_TABLE } from './1763700000300-reversals';
 
 /** The keys of payment creation and of refund/void requests move into the one idempotency table (ADR 0019). */
 export class IdempotencyRequests1763800000000 implements MigrationInterface {
@@ -22,32 +24,22 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`CREATE TABLE payments.idempotency_keys (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      idempotency_key varchar(255) NOT NULL,
-      fingerprint text NOT NULL,
-      scenario text,
-      payment_code varchar(16) NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, idempotency_key)
-    )`);
-    await runner.query(`CREATE TABLE payments.reversal_idempotency_keys (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      idempotency_key varchar(255) NOT NULL,
-      fingerprint text NOT NULL,
-      scenario text,
-      response jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, idempotency_key)
-    )`);
-    await runner.query(`INSERT INTO payments.idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, payment_code, created_at)
-      SELECT merchant_code, environment, idempotency_key, fingerprint, scenario, resource_id, created_at
-        FROM payments.idempotency_requests WHERE scope = 'payment.create' AND state = 'completed'`);
-    await runner.query(`INSERT INTO payments.reversal_idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, response, created_at)
-      SELECT merchant_code, environment, idempotency_key, fingerprint, scenario, response, created_at
-        FROM payments.idempotency_requests WHERE scope = 'reversal.request' AND state = 'completed'`);
+    await runner.query(PAYMENT_IDEMPOTENCY_KEYS_TABLE);
+    await runner.query(REVERSAL_IDEMPOTENCY_KEYS_TABLE);
+    await runner.query(
+      restoreLegacyKeys('payments', {
+        into: 'payments.idempotency_keys',
+        scopes: `'payment.create'`,
+        columns: { idempotency_key: 'idempotency_key', fingerprint: 'fingerprint', scenario: 'scenario', payment_code: 'resource_id' },
+      }),
+    );
+    await runner.query(
+      restoreLegacyKeys('payments', {
+        into: 'payments.reversal_idempotency_keys',
+        scopes: `'reversal.request'`,
+        columns: { idempotency_key: 'idempotency_key', fingerprint: 'fingerprint', scenario: 'scenario', response: 'response' },
+      }),
+    );
     for (const sql of idempotencyTableDown('payments')) await runner.query(sql);
   }
 }

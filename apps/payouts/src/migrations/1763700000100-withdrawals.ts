@@ -1,5 +1,17 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The keys of withdrawal requests until ADR 0019; the later migration that moves them restores this table on the way down. */
+export const WITHDRAWAL_IDEMPOTENCY_KEYS_TABLE = `CREATE TABLE payouts.idempotency_keys (
+      merchant_code text NOT NULL,
+      environment text NOT NULL,
+      idempotency_key varchar(255) NOT NULL,
+      fingerprint text NOT NULL,
+      scenario text,
+      response jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (merchant_code, environment, idempotency_key)
+    )`;
+
 /** USDT (TRC20) withdrawals and their Idempotency-Keys. */
 export class Withdrawals1763700000100 implements MigrationInterface {
   name = 'Withdrawals1763700000100';
@@ -26,16 +38,7 @@ export class Withdrawals1763700000100 implements MigrationInterface {
     await runner.query('CREATE INDEX withdrawals_by_merchant ON payouts.withdrawals (merchant_code, environment, requested_at DESC)');
     await runner.query(`CREATE INDEX withdrawals_requested ON payouts.withdrawals (environment, requested_at) WHERE status = 'requested'`);
     await runner.query(`CREATE INDEX withdrawals_unconfirmed ON payouts.withdrawals (created_at) WHERE status = 'requested' AND NOT reservation_confirmed`);
-    await runner.query(`CREATE TABLE payouts.idempotency_keys (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      idempotency_key varchar(255) NOT NULL,
-      fingerprint text NOT NULL,
-      scenario text,
-      response jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, idempotency_key)
-    )`);
+    await runner.query(WITHDRAWAL_IDEMPOTENCY_KEYS_TABLE);
   }
 
   async down(runner: QueryRunner): Promise<void> {

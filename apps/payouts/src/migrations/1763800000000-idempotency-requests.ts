@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp, restoreLegacyKeys } from '@platform/persistence';
+import { WITHDRAWAL_IDEMPOTENCY_KEYS_TABLE } from './1763700000100-withdrawals';
 
 /** The keys of withdrawal requests move into the one idempotency table (ADR 0019). */
 export class IdempotencyRequests1763800000000 implements MigrationInterface {
@@ -19,19 +20,14 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`CREATE TABLE payouts.idempotency_keys (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      idempotency_key varchar(255) NOT NULL,
-      fingerprint text NOT NULL,
-      scenario text,
-      response jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, idempotency_key)
-    )`);
-    await runner.query(`INSERT INTO payouts.idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, response, created_at)
-      SELECT merchant_code, environment, idempotency_key, fingerprint, scenario, response, created_at
-        FROM payouts.idempotency_requests WHERE scope = 'withdrawal.request' AND state = 'completed'`);
+    await runner.query(WITHDRAWAL_IDEMPOTENCY_KEYS_TABLE);
+    await runner.query(
+      restoreLegacyKeys('payouts', {
+        into: 'payouts.idempotency_keys',
+        scopes: `'withdrawal.request'`,
+        columns: { idempotency_key: 'idempotency_key', fingerprint: 'fingerprint', scenario: 'scenario', response: 'response' },
+      }),
+    );
     for (const sql of idempotencyTableDown('payouts')) await runner.query(sql);
   }
 }

@@ -9,12 +9,12 @@ import {
   FakeReservationLedger,
   FakeRpcClient,
   TestClock,
-  compileService,
   merchantEnvironmentFixture,
   ownerAndStrangers,
   publishFxRates,
   publishMerchantSettings,
 } from '@platform/testing';
+import { compileService } from '@platform/service-testing';
 import { PAYOUTS_SERVICE } from '../payouts.service';
 import { LedgerFollowUp } from './ledger-follow-up';
 import { tronAddress } from './tron-address';

@@ -1,5 +1,16 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The keys of delivery retries until ADR 0019; the later migration that moves them restores this table on the way down. */
+export const RETRY_REQUESTS_TABLE = `CREATE TABLE webhooks.retry_requests (
+      merchant_code text NOT NULL,
+      environment text NOT NULL,
+      idempotency_key varchar(255) NOT NULL,
+      delivery_id uuid NOT NULL,
+      response jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (merchant_code, environment, idempotency_key)
+    )`;
+
 /**
  * One delivery per event (its body serialised once, so every attempt sends the same
  * bytes), its attempts (unique per number: two replicas can never make the same attempt),
@@ -42,15 +53,7 @@ export class Deliveries1763700000100 implements MigrationInterface {
       duration_ms int,
       PRIMARY KEY (delivery_id, attempt_no)
     )`);
-    await runner.query(`CREATE TABLE webhooks.retry_requests (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      idempotency_key varchar(255) NOT NULL,
-      delivery_id uuid NOT NULL,
-      response jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, idempotency_key)
-    )`);
+    await runner.query(RETRY_REQUESTS_TABLE);
   }
 
   async down(runner: QueryRunner): Promise<void> {

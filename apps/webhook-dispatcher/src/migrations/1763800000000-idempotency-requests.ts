@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp } from '@platform/persistence';
+import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp, restoreLegacyKeys } from '@platform/persistence';
+import { RETRY_REQUESTS_TABLE } from './1763700000100-deliveries';
 
 /** The keys of delivery retries move into the one idempotency table (ADR 0019); a retry's fingerprint is its delivery. */
 export class IdempotencyRequests1763800000000 implements MigrationInterface {
@@ -21,18 +22,14 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`CREATE TABLE webhooks.retry_requests (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      idempotency_key varchar(255) NOT NULL,
-      delivery_id uuid NOT NULL,
-      response jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, idempotency_key)
-    )`);
-    await runner.query(`INSERT INTO webhooks.retry_requests (merchant_code, environment, idempotency_key, delivery_id, response, created_at)
-      SELECT merchant_code, environment, idempotency_key, resource_id::uuid, response, created_at
-        FROM webhooks.idempotency_requests WHERE scope = 'delivery.retry' AND state = 'completed'`);
+    await runner.query(RETRY_REQUESTS_TABLE);
+    await runner.query(
+      restoreLegacyKeys('webhooks', {
+        into: 'webhooks.retry_requests',
+        scopes: `'delivery.retry'`,
+        columns: { idempotency_key: 'idempotency_key', delivery_id: 'resource_id::uuid', response: 'response' },
+      }),
+    );
     for (const sql of idempotencyTableDown('webhooks')) await runner.query(sql);
   }
 }

@@ -5,7 +5,7 @@ import { TOPIC_SPECS } from '@platform/contracts';
 import { KafkaConnection } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
 import { ServiceKitModule, loadConfig, type BaseConfig, type ServiceSpec } from '@platform/service-kit';
-import { testInfrastructure } from './test-environment';
+import { testInfrastructure } from '@platform/testing';
 
 export interface CompiledService {
   module: TestingModule;

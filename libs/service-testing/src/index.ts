@@ -1,0 +1,2 @@
+export * from './compile-service';
+export * from './scratch-database';
