@@ -43,7 +43,10 @@ export const PARK_AFTER_FAILURES = 5;
  * transaction as the handler's effect, so a redelivered event finds its id there
  * and changes nothing. Offsets are committed only after that transaction. A message
  * that cannot be read, or whose handler keeps failing, is parked (never skipped
- * silently, never blocking its partition), counted, and can be replayed.
+ * silently, never blocking its partition), counted, and can be replayed. The inbox and the
+ * parked events are keyed by the logical consumer name, not by the broker's group id (which
+ * carries KAFKA_TOPIC_PREFIX): a group renamed by a prefix reads its topics from the start
+ * again and finds every event it applied already in the inbox.
  */
 export class EventConsumer {
   private readonly handlers = new Map<string, { contract: EventContract<unknown>; handler: Handler }>();

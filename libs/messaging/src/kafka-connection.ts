@@ -5,7 +5,7 @@ import type { Logger } from '@platform/observability';
 export interface KafkaSettings {
   brokers: string[];
   clientId: string;
-  /** Put in front of every topic name, so that several stacks can share one broker. */
+  /** Put in front of every topic name and consumer group id, so that several stacks can share one broker. */
   topicPrefix: string;
 }
 
@@ -67,10 +67,18 @@ export class KafkaConnection {
     return `${this.settings.topicPrefix}${name}`;
   }
 
-  /** A consumer with the platform's settings: quick to notice a lost member, never creating topics. */
-  consumer(groupId: string): Consumer {
+  /**
+   * The group id of a logical consumer on this broker: prefixed like the topics, or a second
+   * stack on the same broker would join this one's groups and take its partitions.
+   */
+  group(name: string): string {
+    return `${this.settings.topicPrefix}${name}`;
+  }
+
+  /** A consumer with the platform's settings: quick to notice a lost member, never creating topics; its group is prefixed. */
+  consumer(groupName: string): Consumer {
     return this.kafka.consumer({
-      groupId,
+      groupId: this.group(groupName),
       sessionTimeout: 10000,
       heartbeatInterval: 1000,
       maxWaitTimeInMs: 500,

@@ -187,6 +187,45 @@ describe('messaging on real Kafka and Postgres', () => {
     });
   });
 
+  describe('two stacks on one broker', () => {
+    it('keeps each stack on its own partitions: consumers of the same name with different prefixes are different groups', async () => {
+      const stack = (name: string) =>
+        new KafkaConnection({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `share-${run}`, topicPrefix: `share-${name}-${run}.` }, logger);
+      const [first, second] = [stack('a'), stack('b')];
+      connections.push(first, second);
+      await Promise.all([first.ensureTopics(TOPIC_SPECS), second.ensureTopics(TOPIC_SPECS)]);
+      const applied: Record<'first' | 'second', string[]> = { first: [], second: [] };
+      const consumers = (['first', 'second'] as const).map((name) => {
+        // The same logical consumer, as the same service of two stacks names it.
+        const consumer = new EventConsumer(name === 'first' ? first : second, dataSource, SCHEMA, `ledger.events.${run}`, logger);
+        consumer.on(Credited, async (event) => void applied[name].push(event.payload.account));
+        return consumer;
+      });
+      try {
+        await Promise.all(consumers.map((consumer) => consumer.start()));
+        const accounts = Array.from({ length: 12 }, (_, i) => `share-${i}-${randomUUID()}`);
+        const publisher = new KafkaEventPublisher(first);
+        await publisher.publish(
+          accounts.map((account, seq) => ({
+            seq: String(seq),
+            event_id: randomUUID(),
+            topic: Credited.topic,
+            message_key: account,
+            event_type: Credited.type,
+            payload: { account, cents: 1 },
+            headers: {},
+            occurred_at: new Date(),
+          })),
+        );
+        await waitFor(async () => (applied.first.length === accounts.length ? true : undefined), 30000);
+        expect(applied.first.sort()).toEqual([...accounts].sort());
+        expect(applied.second).toEqual([]);
+      } finally {
+        await Promise.all(consumers.map((consumer) => consumer.stop()));
+      }
+    });
+  });
+
   describe('outbox and inbox', () => {
     const received: string[] = [];
     let consumer: EventConsumer;

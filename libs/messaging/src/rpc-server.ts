@@ -34,7 +34,7 @@ export class RpcServer {
 
   constructor(
     private readonly connection: KafkaConnection,
-    private readonly groupId: string,
+    private readonly groupName: string,
     private readonly logger: Logger,
   ) {}
 
@@ -49,7 +49,7 @@ export class RpcServer {
   async start(): Promise<void> {
     if (this.registrations.size === 0) return;
     const topics = [...new Set([...this.registrations.values()].map((r) => this.connection.topic(r.contract.topic)))];
-    const consumer = this.connection.consumer(this.groupId);
+    const consumer = this.connection.consumer(this.groupName);
     this.consumer = consumer;
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: false });
