@@ -1,5 +1,18 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The keys of evidence and sandbox disputes until ADR 0019; the later migration that moves them restores this table on the way down. */
+export const DISPUTE_IDEMPOTENCY_KEYS_TABLE = `CREATE TABLE disputes.idempotency_keys (
+      merchant_code text NOT NULL,
+      environment text NOT NULL,
+      scope text NOT NULL CHECK (scope IN ('evidence', 'sandbox_dispute')),
+      idempotency_key varchar(255) NOT NULL,
+      fingerprint text NOT NULL,
+      dispute_id uuid NOT NULL,
+      response jsonb,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (merchant_code, environment, scope, idempotency_key)
+    )`;
+
 /** Disputes raised by banks, the merchants' evidence notes, and their Idempotency-Keys. */
 export class Disputes1763700000100 implements MigrationInterface {
   name = 'Disputes1763700000100';
@@ -25,17 +38,7 @@ export class Disputes1763700000100 implements MigrationInterface {
       created_at timestamptz NOT NULL
     )`);
     await runner.query('CREATE INDEX disputes_by_merchant ON disputes.disputes (merchant_code, environment, created_at DESC)');
-    await runner.query(`CREATE TABLE disputes.idempotency_keys (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      scope text NOT NULL CHECK (scope IN ('evidence', 'sandbox_dispute')),
-      idempotency_key varchar(255) NOT NULL,
-      fingerprint text NOT NULL,
-      dispute_id uuid NOT NULL,
-      response jsonb,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, scope, idempotency_key)
-    )`);
+    await runner.query(DISPUTE_IDEMPOTENCY_KEYS_TABLE);
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -1,4 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { DISPUTE_IDEMPOTENCY_KEYS_TABLE } from './1763700000100-disputes';
+import { OperatorRecordKeys1763700000200 } from './1763700000200-operator-record-keys';
 import { copyLegacyKeys, idempotencyTableDown, idempotencyTableUp, restoreLegacyKeys } from '@platform/persistence';
 
 const SCOPES = `CASE scope WHEN 'evidence' THEN 'dispute.evidence' WHEN 'sandbox_dispute' THEN 'dispute.sandbox' ELSE 'dispute.record' END`;
@@ -17,17 +19,8 @@ export class IdempotencyRequests1763800000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`CREATE TABLE disputes.idempotency_keys (
-      merchant_code text NOT NULL,
-      environment text NOT NULL,
-      scope text NOT NULL CONSTRAINT idempotency_keys_scope_check CHECK (scope IN ('evidence', 'sandbox_dispute', 'operator_record')),
-      idempotency_key varchar(255) NOT NULL,
-      fingerprint text NOT NULL,
-      dispute_id uuid NOT NULL,
-      response jsonb,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (merchant_code, environment, scope, idempotency_key)
-    )`);
+    await runner.query(DISPUTE_IDEMPOTENCY_KEYS_TABLE);
+    await new OperatorRecordKeys1763700000200().up(runner);
     await runner.query(
       restoreLegacyKeys('disputes', {
         into: 'disputes.idempotency_keys',
