@@ -32,7 +32,7 @@ function helm(args: string[]): { status: number | null; stdout: string; stderr: 
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-type Manifest = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec: any };
+type Manifest = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec: any; data?: any };
 
 function render(extra: string[] = []): Manifest[] {
   const result = helm([
@@ -106,11 +106,46 @@ describe('Helm chart', () => {
         .map((e: any) => e.name)
         .sort();
     };
-    expect(keysOf('gateway')).toEqual(['ADMIN_TOKEN', 'CARD_DATA_KEY', 'DATABASE_URL', 'MASTER_KEY']);
-    expect(keysOf('checkout')).toEqual(['CARD_DATA_KEY', 'CSRF_KEY', 'DATABASE_URL']);
-    expect(keysOf('webhook-dispatcher')).toEqual(['DATABASE_URL', 'MASTER_KEY']);
-    expect(keysOf('ledger')).toEqual(['DATABASE_URL']);
-    expect(keysOf('orders-v4')).toEqual(['CARD_DATA_KEY', 'CARD_FINGERPRINT_KEY', 'DATABASE_URL', 'MASTER_KEY']);
+    expect(keysOf('gateway')).toEqual(['ADMIN_TOKEN', 'CARD_DATA_KEY', 'DATABASE_PASSWORD', 'MASTER_KEY']);
+    expect(keysOf('checkout')).toEqual(['CARD_DATA_KEY', 'CSRF_KEY', 'DATABASE_PASSWORD']);
+    expect(keysOf('webhook-dispatcher')).toEqual(['DATABASE_PASSWORD', 'MASTER_KEY']);
+    expect(keysOf('ledger')).toEqual(['DATABASE_PASSWORD']);
+    expect(keysOf('orders-v4')).toEqual(['CARD_DATA_KEY', 'CARD_FINGERPRINT_KEY', 'DATABASE_PASSWORD', 'MASTER_KEY']);
+  });
+
+  it('connects each app as its own role with its own password; only the migration Job holds the owner URL', () => {
+    const manifests = render(['--set', 'postgres.host=db.internal', '--set', 'postgres.sslmode=verify-full', '--set', 'postgres.caSecret.name=rds-ca']);
+    const config = manifests.find((m) => m.kind === 'ConfigMap')!.data;
+    expect(config.DATABASE_URL).toBe('postgresql://db.internal:5432/platform?sslmode=verify-full&sslrootcert=/etc/platform/postgres/ca.crt');
+    const secretRefOf = (container: any, name: string) => container.env.find((e: any) => e.name === name)?.valueFrom?.secretKeyRef;
+    const schemas: Record<string, string> = { 'payments-v3': 'PAYMENTS', 'orders-v4': 'ORDERS', 'webhook-dispatcher': 'WEBHOOKS' };
+    for (const app of APPS) {
+      const pod = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === `pay-${app}`)!.spec.template.spec;
+      const [container] = pod.containers;
+      const role = schemas[app] ?? app.toUpperCase();
+      expect(secretRefOf(container, 'DATABASE_PASSWORD')).toEqual({ name: 'platform-secrets', key: `${role}_DATABASE_PASSWORD` });
+      expect(container.env.some((e: any) => e.name === 'DATABASE_URL' || e.name === 'SERVICE_DATABASE_URL')).toBe(false);
+      expect(pod.volumes.find((v: any) => v.name === 'postgres-ca').secret.secretName).toBe('rds-ca');
+    }
+    const job = manifests.find((m) => m.kind === 'Job' && m.metadata.name === 'pay-migrate')!;
+    const [migrate] = job.spec.template.spec.containers;
+    expect(secretRefOf(migrate, 'DATABASE_URL')).toEqual({ name: 'platform-secrets', key: 'DATABASE_URL' });
+    expect(
+      migrate.env
+        .filter((e: any) => /^DATABASE_PASSWORD_/.test(e.name))
+        .map((e: any) => e.name)
+        .sort(),
+    ).toEqual(
+      ['CHECKOUT', 'DISPUTES', 'GATEWAY', 'LEDGER', 'ORDERS', 'PAYMENTS', 'PAYOUTS', 'STATUS', 'WEBHOOKS'].map((schema) => `DATABASE_PASSWORD_${schema}`),
+    );
+  });
+
+  it('takes a service password from a Secret of its own when given one', () => {
+    const manifests = render(['--set', 'apps.ledger.database.passwordSecret.name=ledger-db', '--set', 'apps.ledger.database.passwordSecret.key=password']);
+    const ledger = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'pay-ledger')!.spec.template.spec.containers[0];
+    expect(ledger.env.find((e: any) => e.name === 'DATABASE_PASSWORD').valueFrom.secretKeyRef).toEqual({ name: 'ledger-db', key: 'password' });
+    const migrate = manifests.find((m) => m.kind === 'Job')!.spec.template.spec.containers[0];
+    expect(migrate.env.find((e: any) => e.name === 'DATABASE_PASSWORD_LEDGER').valueFrom.secretKeyRef).toEqual({ name: 'ledger-db', key: 'password' });
   });
 
   it('sends live card payments nowhere by default, and gives the iyzico secret to the two card services only', () => {

@@ -6,7 +6,42 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- end -}}
 
 {{- define "card-platform.secretName" -}}
-{{- required "secrets.existingSecret is required: create a Secret with DATABASE_URL, ADMIN_TOKEN, MASTER_KEY, CARD_DATA_KEY, CARD_FINGERPRINT_KEY and CSRF_KEY" .Values.secrets.existingSecret -}}
+{{- required "secrets.existingSecret is required: create a Secret with DATABASE_URL (the owner URL, for the migration Job only), <SCHEMA>_DATABASE_PASSWORD of each service, ADMIN_TOKEN, MASTER_KEY, CARD_DATA_KEY, CARD_FINGERPRINT_KEY and CSRF_KEY" .Values.secrets.existingSecret -}}
+{{- end -}}
+
+{{/* The database's address for the apps: no credentials, TLS as postgres.sslmode says. */}}
+{{- define "card-platform.databaseUrl" -}}
+{{- $pg := .Values.postgres -}}
+{{- $url := printf "postgresql://%s:%v/%s?sslmode=%s" $pg.host $pg.port $pg.database $pg.sslmode -}}
+{{- if $pg.caSecret.name -}}{{- $url = printf "%s&sslrootcert=/etc/platform/postgres/ca.crt" $url -}}{{- end -}}
+{{- $url -}}
+{{- end -}}
+
+{{/* The Secret key holding one service's database password: its own Secret when given, else <SCHEMA>_DATABASE_PASSWORD of the shared one. */}}
+{{- define "card-platform.databasePasswordRef" -}}
+{{- $ref := (.app.database | default dict).passwordSecret | default dict -}}
+name: {{ $ref.name | default (include "card-platform.secretName" .root) }}
+key: {{ $ref.key | default (printf "%s_DATABASE_PASSWORD" (upper .app.schema)) }}
+{{- end -}}
+
+{{/* The CA of postgres.caSecret, mounted where DATABASE_URL's sslrootcert points. */}}
+{{- define "card-platform.postgresCaVolume" -}}
+{{- if .Values.postgres.caSecret.name }}
+- name: postgres-ca
+  secret:
+    secretName: {{ .Values.postgres.caSecret.name }}
+    items:
+      - key: {{ .Values.postgres.caSecret.key }}
+        path: ca.crt
+{{- end }}
+{{- end -}}
+
+{{- define "card-platform.postgresCaMount" -}}
+{{- if .Values.postgres.caSecret.name }}
+- name: postgres-ca
+  mountPath: /etc/platform/postgres
+  readOnly: true
+{{- end }}
 {{- end -}}
 
 {{- define "card-platform.image" -}}

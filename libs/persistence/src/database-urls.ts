@@ -1,14 +1,15 @@
 import { serviceRoleName } from './identifiers';
 
 /**
- * The URL a service connects with: its own role, which can touch only its own schema.
- * An explicit per-service URL wins (production passes credentials from a secret).
+ * The URL a service connects with: its own role, which can touch only its own schema, with
+ * the role's own password (none under local trust auth); host, database and query (sslmode)
+ * as in `baseUrl`, whose own credentials are never reused. An explicit per-service URL wins.
  */
-export function serviceDatabaseUrl(adminUrl: string, schema: string, explicit?: string): string {
-  if (explicit) return explicit;
-  const url = new URL(adminUrl);
+export function serviceDatabaseUrl(baseUrl: string, schema: string, options: { explicit?: string; password?: string } = {}): string {
+  if (options.explicit) return options.explicit;
+  const url = new URL(baseUrl);
   url.username = serviceRoleName(schema);
-  url.password = '';
+  url.password = options.password ? encodeURIComponent(options.password) : '';
   return url.toString();
 }
 

@@ -43,6 +43,8 @@ export const BaseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/postgres'),
   SERVICE_DATABASE_URL: z.string().url().optional(),
+  /** The service role's own password (production); DATABASE_URL then says only where the database is. */
+  DATABASE_PASSWORD: secret().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   KAFKA_BROKERS: brokerList.default('127.0.0.1:9092'),
   KAFKA_TOPIC_PREFIX: z

@@ -20,3 +20,4 @@ export * from './sliding-window-limiter';
 export * from './caller-bucket';
 export * from './reservation-owner';
 export * from './clock';
+export * from './database-credentials';

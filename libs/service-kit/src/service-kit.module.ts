@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createServiceDataSource, serviceDatabaseUrl, type MigrationClass } from '@platform/persistence';
+import { createServiceDataSource, type MigrationClass } from '@platform/persistence';
 import { EventConsumer, KafkaConnection, KafkaEventPublisher, OutboxRelay, RpcClient, RpcServer } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 import { Clock, SystemClock } from './clock';
 import type { BaseConfig } from './config';
+import { databaseUrlOf } from './database-credentials';
 import { HealthController } from './health.controller';
 import { Metrics, MetricsController } from './metrics';
 import { MaintenanceFlags } from './maintenance-flags';
@@ -46,7 +47,7 @@ export class ServiceKitModule {
           provide: DataSource,
           useFactory: async () => {
             const dataSource = createServiceDataSource({
-              url: serviceDatabaseUrl(config.DATABASE_URL, definition.schema, config.SERVICE_DATABASE_URL),
+              url: databaseUrlOf(config, definition.schema),
               schema: definition.schema,
               migrations: definition.migrations,
               poolSize: config.DATABASE_POOL_SIZE,
