@@ -144,7 +144,7 @@ describe('Helm chart', () => {
     const manifests = render(['--set', 'apps.ledger.database.passwordSecret.name=ledger-db', '--set', 'apps.ledger.database.passwordSecret.key=password']);
     const ledger = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'pay-ledger')!.spec.template.spec.containers[0];
     expect(ledger.env.find((e: any) => e.name === 'DATABASE_PASSWORD').valueFrom.secretKeyRef).toEqual({ name: 'ledger-db', key: 'password' });
-    const migrate = manifests.find((m) => m.kind === 'Job')!.spec.template.spec.containers[0];
+    const migrate = manifests.find((m) => m.kind === 'Job' && m.metadata.name === 'pay-migrate')!.spec.template.spec.containers[0];
     expect(migrate.env.find((e: any) => e.name === 'DATABASE_PASSWORD_LEDGER').valueFrom.secretKeyRef).toEqual({ name: 'ledger-db', key: 'password' });
   });
 
@@ -161,10 +161,42 @@ describe('Helm chart', () => {
   });
 
   it('runs the migrations as a pre-install and pre-upgrade hook', () => {
-    const job = render().find((m) => m.kind === 'Job')!;
+    const job = render().find((m) => m.kind === 'Job' && m.metadata.name === 'pay-migrate')!;
     expect(job.metadata.annotations!['helm.sh/hook']).toBe('pre-install,pre-upgrade');
     expect(job.spec.template.spec.containers[0].image).toBe('registry.example.com/card-platform/migrate:0.1.0');
-    expect(render(['--set', 'migrations.enabled=false']).some((m) => m.kind === 'Job')).toBe(false);
+    expect(render(['--set', 'migrations.enabled=false']).some((m) => m.metadata.name === 'pay-migrate')).toBe(false);
+  });
+
+  it('creates the topics in a hook Job with the replication, partitions and retention of the values', () => {
+    const job = render(['--set', 'topics.partitions.events=12', '--set', 'config.kafkaTopicPrefix=eu.']).find((m) => m.metadata.name === 'pay-topics')!;
+    expect(job.metadata.annotations!['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    const [container] = job.spec.template.spec.containers;
+    expect(container.command).toEqual(['node', 'dist/tools/topics.js']);
+    const env = Object.fromEntries(container.env.map((e: any) => [e.name, e.value]));
+    expect(env).toMatchObject({
+      KAFKA_TOPIC_PREFIX: 'eu.',
+      KAFKA_REPLICATION_FACTOR: '3',
+      KAFKA_MIN_INSYNC_REPLICAS: '2',
+      KAFKA_PARTITIONS_EVENTS: '12',
+      KAFKA_RETENTION_MS_COMMANDS: '3600000',
+      KAFKA_RETENTION_MS_EVENTS: '1209600000',
+    });
+  });
+
+  it('refuses more replicas of a consuming app than its topics have partitions', () => {
+    const result = helm([
+      'template',
+      'pay',
+      CHART,
+      '--set',
+      'secrets.existingSecret=s',
+      '--set',
+      'config.trustedProxies=10.0.0.0/8',
+      '--set',
+      'apps.ledger.replicas=7',
+    ]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('apps.ledger runs 7 replicas but topics.partitions gives commands 6 and events 6');
   });
 
   it('exposes only the merchant API and the customer pages, never /metrics or the internal services', () => {

@@ -1,16 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@platform/testing';
+import { randomUUID } from 'node:crypto';
+import { REPO_ROOT, testInfrastructure } from '@platform/testing';
 
 /** A service with a bad configuration refuses to start and says exactly what is wrong. */
-function start(app: string, env: Record<string, string>): { status: number | null; stderr: string } {
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/apps', app, 'src/main.js')], {
-    env: { PATH: process.env.PATH, ...env },
-    encoding: 'utf8',
-    timeout: 30000,
-  });
-  return { status: result.status, stderr: result.stderr };
+function run(script: string, env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', script)], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 30000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+const start = (app: string, env: Record<string, string>) => run(`apps/${app}/src/main.js`, env);
 
 describe('configuration fails fast', () => {
   it('names every missing production secret of the gateway and exits 1', () => {
@@ -34,6 +32,32 @@ describe('configuration fails fast', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('CARD_FINGERPRINT_KEY: required in production');
     expect(result.stderr).toContain('CARD_DATA_KEY: required in production');
+  });
+
+  it('refuses to connect a production service without its own database password, or with the owner credentials', () => {
+    const result = start('ledger', { NODE_ENV: 'production', DATABASE_URL: 'postgresql://owner:owner-secret@127.0.0.1:5432/platform' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('DATABASE_PASSWORD: required in production');
+    expect(result.stderr).toContain('DATABASE_URL: must not carry credentials in production');
+    expect(result.stderr).not.toContain('owner-secret');
+  });
+
+  it('starts a production service only on topics the topics job made, and the job makes them', () => {
+    const prefix = `fail-fast-${randomUUID().slice(0, 8)}.`;
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: testInfrastructure.adminDatabaseUrl.replace('postgres@', ''),
+      DATABASE_PASSWORD: 'trust-auth-ignores-it',
+      KAFKA_BROKERS: testInfrastructure.kafkaBrokers,
+      KAFKA_TOPIC_PREFIX: prefix,
+    };
+    const refused = start('ledger', production);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain(`Kafka topics missing: ${prefix}orders.commands.v1`);
+    const job = run('tools/topics.js', { KAFKA_BROKERS: testInfrastructure.kafkaBrokers, KAFKA_TOPIC_PREFIX: prefix, KAFKA_PARTITIONS_EVENTS: '4' });
+    expect(job.status).toBe(0);
+    expect(job.stdout).toContain(`${prefix}payments.events.v1: 4 partitions, created`);
+    expect(job.stdout).toContain(`${prefix}gateway.merchant-settings.v1: 1 partitions, created`);
   });
 
   it('refuses a malformed broker list and port before touching any infrastructure', () => {

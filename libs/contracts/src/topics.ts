@@ -25,8 +25,13 @@ export const Topics = {
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];
 
+/** What a topic carries, which decides its retention and how its partitions scale. */
+export type TopicKind = 'commands' | 'replies' | 'events' | 'reference';
+
 export interface TopicSpec {
   name: TopicName;
+  kind: TopicKind;
+  /** Partitions unless the deployment asks for more (a consumer group uses at most one replica per partition). */
   partitions: number;
   compacted?: boolean;
   /** Topic-level settings the platform keeps in force, applied at creation and to an existing topic. */
@@ -41,18 +46,18 @@ export interface TopicSpec {
 export const CARD_DATA_TOPIC_CONFIG = { 'retention.ms': String(10 * 60_000), 'segment.ms': String(60_000) } as const;
 
 export const TOPIC_SPECS: readonly TopicSpec[] = [
-  { name: Topics.ordersCommands, partitions: 3, config: CARD_DATA_TOPIC_CONFIG },
-  { name: Topics.statusCommands, partitions: 3 },
-  { name: Topics.paymentsCommands, partitions: 3, config: CARD_DATA_TOPIC_CONFIG },
-  { name: Topics.ledgerCommands, partitions: 3 },
-  { name: Topics.webhooksCommands, partitions: 3 },
-  { name: Topics.payoutsCommands, partitions: 3 },
-  { name: Topics.disputesCommands, partitions: 3 },
-  { name: Topics.rpcReplies, partitions: 3 },
-  { name: Topics.paymentsEvents, partitions: 3 },
-  { name: Topics.ordersEvents, partitions: 3 },
-  { name: Topics.disputesEvents, partitions: 3 },
-  { name: Topics.merchantSettings, partitions: 1, compacted: true },
-  { name: Topics.maintenance, partitions: 1, compacted: true },
-  { name: Topics.fxRates, partitions: 1, compacted: true },
+  { name: Topics.ordersCommands, kind: 'commands', partitions: 3, config: CARD_DATA_TOPIC_CONFIG },
+  { name: Topics.statusCommands, kind: 'commands', partitions: 3 },
+  { name: Topics.paymentsCommands, kind: 'commands', partitions: 3, config: CARD_DATA_TOPIC_CONFIG },
+  { name: Topics.ledgerCommands, kind: 'commands', partitions: 3 },
+  { name: Topics.webhooksCommands, kind: 'commands', partitions: 3 },
+  { name: Topics.payoutsCommands, kind: 'commands', partitions: 3 },
+  { name: Topics.disputesCommands, kind: 'commands', partitions: 3 },
+  { name: Topics.rpcReplies, kind: 'replies', partitions: 3 },
+  { name: Topics.paymentsEvents, kind: 'events', partitions: 3 },
+  { name: Topics.ordersEvents, kind: 'events', partitions: 3 },
+  { name: Topics.disputesEvents, kind: 'events', partitions: 3 },
+  { name: Topics.merchantSettings, kind: 'reference', partitions: 1, compacted: true },
+  { name: Topics.maintenance, kind: 'reference', partitions: 1, compacted: true },
+  { name: Topics.fxRates, kind: 'reference', partitions: 1, compacted: true },
 ];

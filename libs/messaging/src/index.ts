@@ -7,3 +7,4 @@ export * from './event-publisher';
 export * from './outbox-relay';
 export * from './event-consumer';
 export * from './reference-data-reader';
+export * from './topic-plan';

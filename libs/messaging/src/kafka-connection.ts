@@ -1,5 +1,6 @@
 import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer, type LogEntry } from 'kafkajs';
 import type { TopicName, TopicSpec } from '@platform/contracts';
+import { LOCAL_TOPIC_SETTINGS, planTopics, type PlannedTopic, type TopicSettings } from './topic-plan';
 import type { Logger } from '@platform/observability';
 
 export interface KafkaSettings {
@@ -7,6 +8,14 @@ export interface KafkaSettings {
   clientId: string;
   /** Put in front of every topic name and consumer group id, so that several stacks can share one broker. */
   topicPrefix: string;
+}
+
+export interface TopicReport {
+  topic: string;
+  partitions: number;
+  created: boolean;
+  partitionsAdded: boolean;
+  settingsChanged: boolean;
 }
 
 /** How long a partition may take to serve after its topic was created. */
@@ -108,62 +117,98 @@ export class KafkaConnection {
   }
 
   /**
-   * Creates the topics that do not exist yet, then waits until every partition answers
-   * offset requests: another process may have created a topic a moment ago, and a
-   * partition's leader can be named in metadata before the broker serves it.
+   * Creates the topics that do not exist yet, raises partition counts below the plan, keeps
+   * every topic's settings as planned, then waits until every partition answers offset
+   * requests: another process may have created a topic a moment ago, and a partition's
+   * leader can be named in metadata before the broker serves it. Locally every app does this
+   * at start; in production the topics job does (`npm run topics`) and apps only verify.
    */
-  async ensureTopics(specs: readonly TopicSpec[]): Promise<void> {
-    await this.createMissingTopics(specs);
-    await this.applyTopicConfig(specs);
+  async ensureTopics(specs: readonly TopicSpec[], settings: TopicSettings = LOCAL_TOPIC_SETTINGS): Promise<TopicReport[]> {
+    const plan = planTopics(specs, settings);
+    const created = await this.createMissingTopics(plan);
+    const grown = await this.growPartitions(plan);
+    const configured = await this.applyTopicConfig(plan);
     const admin = await this.admin();
-    for (const spec of specs) {
-      await retryWhileRetriable(() => admin.fetchTopicOffsets(this.topic(spec.name)), TOPIC_READY_TIMEOUT_MS);
+    for (const topic of plan) {
+      await retryWhileRetriable(() => admin.fetchTopicOffsets(this.topic(topic.name)), TOPIC_READY_TIMEOUT_MS);
+    }
+    return plan.map((topic) => ({
+      topic: this.topic(topic.name),
+      partitions: topic.partitions,
+      created: created.includes(topic.name),
+      partitionsAdded: grown.includes(topic.name),
+      settingsChanged: configured.includes(topic.name),
+    }));
+  }
+
+  /** Production: the topics job made the topics; an app only checks they are there, and says which are not. */
+  async verifyTopics(specs: readonly TopicSpec[]): Promise<void> {
+    const admin = await this.admin();
+    const existing = new Set(await admin.listTopics());
+    const missing = specs.map((spec) => this.topic(spec.name)).filter((topic) => !existing.has(topic));
+    if (missing.length > 0) {
+      throw new Error(`Kafka topics missing: ${missing.join(', ')}. Create them with the topics job (npm run topics) before starting the apps.`);
     }
   }
 
-  private async createMissingTopics(specs: readonly TopicSpec[]): Promise<void> {
+  private async createMissingTopics(plan: PlannedTopic[]): Promise<string[]> {
     const admin = await this.admin();
     const existing = new Set(await admin.listTopics());
-    const missing = specs.filter((spec) => !existing.has(this.topic(spec.name)));
-    if (missing.length === 0) return;
+    const missing = plan.filter((topic) => !existing.has(this.topic(topic.name)));
+    if (missing.length === 0) return [];
     try {
       await admin.createTopics({
         waitForLeaders: true,
-        topics: missing.map((spec) => ({
-          topic: this.topic(spec.name),
-          numPartitions: spec.partitions,
-          replicationFactor: 1,
-          configEntries: configEntries(spec),
+        topics: missing.map((topic) => ({
+          topic: this.topic(topic.name),
+          numPartitions: topic.partitions,
+          replicationFactor: topic.replicationFactor,
+          configEntries: Object.entries(topic.config).map(([name, value]) => ({ name, value })),
         })),
       });
     } catch (error) {
       // Another process may have created them between list and create.
       const now = new Set(await admin.listTopics());
-      if (missing.some((spec) => !now.has(this.topic(spec.name)))) throw error;
+      if (missing.some((topic) => !now.has(this.topic(topic.name)))) throw error;
     }
-    this.logger.info({ topics: missing.map((spec) => this.topic(spec.name)) }, 'created Kafka topics');
+    this.logger.info({ topics: missing.map((topic) => this.topic(topic.name)) }, 'created Kafka topics');
+    return missing.map((topic) => topic.name);
+  }
+
+  /** Partitions are only ever added (a key's partition moves, so events of one key may reorder once; the inbox keeps them exactly-once). */
+  private async growPartitions(plan: PlannedTopic[]): Promise<string[]> {
+    const admin = await this.admin();
+    const { topics } = await admin.fetchTopicMetadata({ topics: plan.map((topic) => this.topic(topic.name)) });
+    const short = plan.filter((topic) => (topics.find((t) => t.name === this.topic(topic.name))?.partitions.length ?? 0) < topic.partitions);
+    if (short.length === 0) return [];
+    await admin.createPartitions({ topicPartitions: short.map((topic) => ({ topic: this.topic(topic.name), count: topic.partitions })) });
+    this.logger.info({ topics: short.map((topic) => this.topic(topic.name)) }, 'added Kafka partitions');
+    return short.map((topic) => topic.name);
   }
 
   /** A topic created before a setting was added (or by hand) gets it too. */
-  private async applyTopicConfig(specs: readonly TopicSpec[]): Promise<void> {
-    const configured = specs.filter((spec) => spec.config);
-    if (configured.length === 0) return;
+  private async applyTopicConfig(plan: PlannedTopic[]): Promise<string[]> {
     const admin = await this.admin();
     const described = await admin.describeConfigs({
       includeSynonyms: false,
-      resources: configured.map((spec) => ({ type: ConfigResourceTypes.TOPIC, name: this.topic(spec.name), configNames: Object.keys(spec.config!) })),
+      resources: plan.map((topic) => ({ type: ConfigResourceTypes.TOPIC, name: this.topic(topic.name), configNames: Object.keys(topic.config) })),
     });
-    const drifted = configured.filter((spec) => {
-      const current = described.resources.find((resource) => resource.resourceName === this.topic(spec.name))?.configEntries ?? [];
-      return Object.entries(spec.config!).some(([name, value]) => current.find((entry) => entry.configName === name)?.configValue !== value);
+    const drifted = plan.filter((topic) => {
+      const current = described.resources.find((resource) => resource.resourceName === this.topic(topic.name))?.configEntries ?? [];
+      return Object.entries(topic.config).some(([name, value]) => current.find((entry) => entry.configName === name)?.configValue !== value);
     });
-    if (drifted.length === 0) return;
-    // alterConfigs replaces a topic's whole dynamic configuration, so every setting of the spec is sent.
+    if (drifted.length === 0) return [];
+    // alterConfigs replaces a topic's whole dynamic configuration, so every setting of the plan is sent.
     await admin.alterConfigs({
       validateOnly: false,
-      resources: drifted.map((spec) => ({ type: ConfigResourceTypes.TOPIC, name: this.topic(spec.name), configEntries: configEntries(spec) })),
+      resources: drifted.map((topic) => ({
+        type: ConfigResourceTypes.TOPIC,
+        name: this.topic(topic.name),
+        configEntries: Object.entries(topic.config).map(([name, value]) => ({ name, value })),
+      })),
     });
-    this.logger.info({ topics: drifted.map((spec) => this.topic(spec.name)) }, 'applied Kafka topic settings');
+    this.logger.info({ topics: drifted.map((topic) => this.topic(topic.name)) }, 'applied Kafka topic settings');
+    return drifted.map((topic) => topic.name);
   }
 
   /** Readiness: the broker answers a metadata request. */
@@ -180,11 +225,4 @@ export class KafkaConnection {
     this.adminPromise = undefined;
     await Promise.allSettled(closing);
   }
-}
-
-function configEntries(spec: TopicSpec): { name: string; value: string }[] {
-  return [
-    ...(spec.compacted ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
-    ...Object.entries(spec.config ?? {}).map(([name, value]) => ({ name, value })),
-  ];
 }

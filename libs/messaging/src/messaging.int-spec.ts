@@ -18,6 +18,7 @@ import { testInfrastructure } from '@platform/testing';
 import { EventConsumer, PARK_AFTER_FAILURES } from './event-consumer';
 import { KafkaEventPublisher, type EventPublisher, type OutboxRecord } from './event-publisher';
 import { KafkaConnection } from './kafka-connection';
+import type { TopicSettings } from './topic-plan';
 import { OutboxRelay } from './outbox-relay';
 import { OutboxWriter } from './outbox';
 import { RpcClient } from './rpc-client';
@@ -115,8 +116,10 @@ describe('messaging on real Kafka and Postgres', () => {
       expect(await settings(`it-${run}.${Topics.ordersCommands}`)).toEqual(CARD_DATA_TOPIC_CONFIG);
       expect(await settings(`it-${run}.${Topics.paymentsCommands}`)).toEqual(CARD_DATA_TOPIC_CONFIG);
       expect(CARD_DATA_TOPIC_CONFIG['retention.ms']).toBe('600000');
-      // Topics without card data keep the broker's retention.
-      expect((await settings(`it-${run}.${Topics.ledgerCommands}`))['retention.ms']).not.toBe('600000');
+      // Commands without card data are kept an hour, events two weeks (replays), replies ten minutes.
+      expect((await settings(`it-${run}.${Topics.ledgerCommands}`))['retention.ms']).toBe(String(60 * 60_000));
+      expect((await settings(`it-${run}.${Topics.paymentsEvents}`))['retention.ms']).toBe(String(14 * 24 * 60 * 60_000));
+      expect((await settings(`it-${run}.${Topics.rpcReplies}`))['retention.ms']).toBe(String(10 * 60_000));
     });
 
     it('applies the setting to a topic that existed without it, keeping compaction where the spec asks for it', async () => {
@@ -132,6 +135,52 @@ describe('messaging on real Kafka and Postgres', () => {
         resources: [{ type: ConfigResourceTypes.TOPIC, name: `${prefix}${Topics.merchantSettings}`, configNames: ['cleanup.policy'] }],
       });
       expect(compacted.resources[0]!.configEntries[0]!.configValue).toBe('compact');
+    });
+
+    it('provisions as the deployment asks (partitions, retention), only ever adds partitions, and says what it changed', async () => {
+      const prefix = `it-plan-${run}.`;
+      const provisioner = new KafkaConnection({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `plan-${run}`, topicPrefix: prefix }, logger);
+      connections.push(provisioner);
+      const plan = (events: number): TopicSettings => ({
+        replicationFactor: 1,
+        partitions: { events, commands: 2 },
+        retentionMs: { commands: 30 * 60_000, replies: 5 * 60_000, events: 3 * 24 * 60 * 60_000 },
+      });
+      const partitions = async (topic: string) => (await admin.fetchTopicMetadata({ topics: [`${prefix}${topic}`] })).topics[0]!.partitions.length;
+
+      const first = await provisioner.ensureTopics(TOPIC_SPECS, plan(5));
+      expect(first.every((topic) => topic.created)).toBe(true);
+      expect(await partitions(Topics.paymentsEvents)).toBe(5);
+      // Never fewer than the spec's own count, and reference topics stay single and in order.
+      expect(await partitions(Topics.ledgerCommands)).toBe(3);
+      expect(await partitions(Topics.merchantSettings)).toBe(1);
+      expect((await settings(`${prefix}${Topics.paymentsEvents}`))['retention.ms']).toBe(String(3 * 24 * 60 * 60_000));
+      expect((await settings(`${prefix}${Topics.ledgerCommands}`))['retention.ms']).toBe(String(30 * 60_000));
+      // Card data keeps its shorter retention whatever the deployment asks.
+      expect(await settings(`${prefix}${Topics.ordersCommands}`)).toEqual(CARD_DATA_TOPIC_CONFIG);
+
+      const again = await provisioner.ensureTopics(TOPIC_SPECS, plan(5));
+      expect(again.filter((topic) => topic.created || topic.partitionsAdded || topic.settingsChanged)).toEqual([]);
+      const grown = await provisioner.ensureTopics(TOPIC_SPECS, plan(8));
+      expect(grown.filter((topic) => topic.partitionsAdded).map((topic) => topic.topic)).toEqual(
+        [Topics.paymentsEvents, Topics.ordersEvents, Topics.disputesEvents].map((topic) => `${prefix}${topic}`),
+      );
+      expect(await partitions(Topics.ordersEvents)).toBe(8);
+      await provisioner.ensureTopics(TOPIC_SPECS, plan(4));
+      expect(await partitions(Topics.ordersEvents)).toBe(8);
+    });
+
+    it('lets a production app only verify its topics, naming every one that is missing', async () => {
+      const fresh = new KafkaConnection(
+        { brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `verify-${run}`, topicPrefix: `it-none-${run}.` },
+        logger,
+      );
+      connections.push(fresh);
+      await expect(fresh.verifyTopics(TOPIC_SPECS)).rejects.toThrow(
+        `Kafka topics missing: it-none-${run}.${Topics.ordersCommands}, it-none-${run}.${Topics.statusCommands}`,
+      );
+      await expect(fresh.verifyTopics(TOPIC_SPECS)).rejects.toThrow('npm run topics');
+      await expect(kafka.verifyTopics(TOPIC_SPECS)).resolves.toBeUndefined();
     });
   });
 

@@ -6,7 +6,8 @@ import type { Logger } from '@platform/observability';
 import { MaintenanceFlags } from './maintenance-flags';
 import { MerchantSettings } from './merchant-settings';
 import { ReadinessService } from './readiness.service';
-import { LOGGER } from './tokens';
+import { CONFIG, LOGGER } from './tokens';
+import type { BaseConfig } from './config';
 import type { ServiceDefinition } from './service-kit.module';
 
 export const SERVICE_DEFINITION = Symbol('SERVICE_DEFINITION');
@@ -21,6 +22,7 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
   constructor(
     @Inject(SERVICE_DEFINITION) private readonly definition: ServiceDefinition,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) private readonly config: BaseConfig,
     private readonly readiness: ReadinessService,
     private readonly dataSource: DataSource,
     private readonly kafka: KafkaConnection,
@@ -35,7 +37,9 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
   async onApplicationBootstrap(): Promise<void> {
     this.readiness.register({ name: 'postgres', check: async () => void (await this.dataSource.query('SELECT 1')) });
     this.readiness.register({ name: 'kafka', check: () => this.kafka.ping() });
-    await this.kafka.ensureTopics(TOPIC_SPECS);
+    // Production topics are made by the topics job with the deployment's replication and retention.
+    if (this.config.NODE_ENV === 'production') await this.kafka.verifyTopics(TOPIC_SPECS);
+    else await this.kafka.ensureTopics(TOPIC_SPECS);
     if (this.definition.merchantSettings) {
       // Answer commands only with a copy as current as the topic was at start.
       await this.merchantSettings.start();
