@@ -183,6 +183,39 @@ describe('Helm chart', () => {
     });
   });
 
+  it('authenticates every app and the topics Job to a managed Kafka with TLS and SASL, each as its own principal', () => {
+    const manifests = render([
+      '--set',
+      'kafka.tls.enabled=true',
+      '--set',
+      'kafka.tls.caSecret.name=msk-ca',
+      '--set',
+      'kafka.tls.clientCertSecret=kafka-client-cert',
+      '--set',
+      'kafka.sasl.mechanism=scram-sha-512',
+    ]);
+    expect(manifests.find((m) => m.kind === 'ConfigMap')!.data).toMatchObject({
+      KAFKA_SSL: 'true',
+      KAFKA_SSL_CA_FILE: '/etc/platform/kafka-ca/ca.crt',
+      KAFKA_SSL_CERT_FILE: '/etc/platform/kafka-client/tls.crt',
+      KAFKA_SSL_KEY_FILE: '/etc/platform/kafka-client/tls.key',
+      KAFKA_SASL_MECHANISM: 'scram-sha-512',
+    });
+    const credentials = (container: any) =>
+      container.env.filter((e: any) => e.name.startsWith('KAFKA_SASL_') && e.valueFrom).map((e: any) => `${e.name}=${e.valueFrom.secretKeyRef.key}`);
+    const ledger = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'pay-ledger')!.spec.template.spec;
+    expect(credentials(ledger.containers[0])).toEqual(['KAFKA_SASL_USERNAME=LEDGER_KAFKA_USERNAME', 'KAFKA_SASL_PASSWORD=LEDGER_KAFKA_PASSWORD']);
+    expect(ledger.volumes.map((v: any) => v.name)).toEqual(expect.arrayContaining(['kafka-ca', 'kafka-client']));
+    const topics = manifests.find((m) => m.metadata.name === 'pay-topics')!.spec.template.spec;
+    expect(credentials(topics.containers[0])).toEqual(['KAFKA_SASL_USERNAME=TOPICS_KAFKA_USERNAME', 'KAFKA_SASL_PASSWORD=TOPICS_KAFKA_PASSWORD']);
+    expect(topics.containers[0].env.find((e: any) => e.name === 'KAFKA_SSL').value).toBe('true');
+    expect(topics.volumes.map((v: any) => v.name)).toEqual(['kafka-ca', 'kafka-client']);
+    // Without SASL no app is given Kafka credentials.
+    expect(render().some((m) => m.kind === 'Deployment' && m.spec.template.spec.containers[0].env.some((e: any) => e.name === 'KAFKA_SASL_USERNAME'))).toBe(
+      false,
+    );
+  });
+
   it('refuses more replicas of a consuming app than its topics have partitions', () => {
     const result = helm([
       'template',

@@ -67,3 +67,62 @@ securityContext:
   seccompProfile:
     type: RuntimeDefault
 {{- end -}}
+
+
+{{/* Kafka TLS and SASL settings shared by the apps (ConfigMap) and the topics Job (env). */}}
+{{- define "card-platform.kafkaSettings" -}}
+KAFKA_SSL: {{ .Values.kafka.tls.enabled | quote }}
+{{- if .Values.kafka.tls.caSecret.name }}
+KAFKA_SSL_CA_FILE: /etc/platform/kafka-ca/ca.crt
+{{- end }}
+{{- if .Values.kafka.tls.clientCertSecret }}
+KAFKA_SSL_CERT_FILE: /etc/platform/kafka-client/tls.crt
+KAFKA_SSL_KEY_FILE: /etc/platform/kafka-client/tls.key
+{{- end }}
+KAFKA_SASL_MECHANISM: {{ .Values.kafka.sasl.mechanism | quote }}
+{{- end -}}
+
+{{/* One principal's SASL credentials from the Secret: <PRINCIPAL>_KAFKA_USERNAME / _PASSWORD. */}}
+{{- define "card-platform.kafkaCredentials" -}}
+{{- if ne .root.Values.kafka.sasl.mechanism "none" }}
+- name: KAFKA_SASL_USERNAME
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "card-platform.secretName" .root }}
+      key: {{ printf "%s_KAFKA_USERNAME" .principal }}
+- name: KAFKA_SASL_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "card-platform.secretName" .root }}
+      key: {{ printf "%s_KAFKA_PASSWORD" .principal }}
+{{- end }}
+{{- end -}}
+
+{{- define "card-platform.kafkaTlsVolumes" -}}
+{{- if .Values.kafka.tls.caSecret.name }}
+- name: kafka-ca
+  secret:
+    secretName: {{ .Values.kafka.tls.caSecret.name }}
+    items:
+      - key: {{ .Values.kafka.tls.caSecret.key }}
+        path: ca.crt
+{{- end }}
+{{- if .Values.kafka.tls.clientCertSecret }}
+- name: kafka-client
+  secret:
+    secretName: {{ .Values.kafka.tls.clientCertSecret }}
+{{- end }}
+{{- end -}}
+
+{{- define "card-platform.kafkaTlsMounts" -}}
+{{- if .Values.kafka.tls.caSecret.name }}
+- name: kafka-ca
+  mountPath: /etc/platform/kafka-ca
+  readOnly: true
+{{- end }}
+{{- if .Values.kafka.tls.clientCertSecret }}
+- name: kafka-client
+  mountPath: /etc/platform/kafka-client
+  readOnly: true
+{{- end }}
+{{- end -}}

@@ -1,4 +1,5 @@
-import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer, type LogEntry } from 'kafkajs';
+import type { ConnectionOptions } from 'node:tls';
+import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer, type LogEntry, type SASLOptions } from 'kafkajs';
 import type { TopicName, TopicSpec } from '@platform/contracts';
 import { LOCAL_TOPIC_SETTINGS, planTopics, type PlannedTopic, type TopicSettings } from './topic-plan';
 import type { Logger } from '@platform/observability';
@@ -8,6 +9,9 @@ export interface KafkaSettings {
   clientId: string;
   /** Put in front of every topic name and consumer group id, so that several stacks can share one broker. */
   topicPrefix: string;
+  /** TLS to the brokers: true for the system's CAs, or the CA and client certificate to use. */
+  ssl?: ConnectionOptions | boolean;
+  sasl?: SASLOptions;
 }
 
 export interface TopicReport {
@@ -59,6 +63,8 @@ export class KafkaConnection {
     this.kafka = new Kafka({
       clientId: settings.clientId,
       brokers: settings.brokers,
+      ssl: settings.ssl,
+      sasl: settings.sasl,
       connectionTimeout: 3000,
       requestTimeout: 30000,
       retry: { initialRetryTime: 100, retries: 8 },

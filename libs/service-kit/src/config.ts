@@ -1,30 +1,8 @@
 import { z } from 'zod';
+import { KafkaSecurityFields } from './kafka-security';
+import { Secret, secret } from './secret';
 
-/** A configuration value that never prints: logs, JSON and errors show `[redacted]`. */
-export class Secret {
-  #value: string;
-  constructor(value: string) {
-    this.#value = value;
-  }
-  reveal(): string {
-    return this.#value;
-  }
-  toString(): string {
-    return '[redacted]';
-  }
-  toJSON(): string {
-    return '[redacted]';
-  }
-  [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return 'Secret([redacted])';
-  }
-}
-
-export const secret = () =>
-  z
-    .string()
-    .min(1)
-    .transform((value) => new Secret(value));
+export { Secret, secret };
 
 const brokerList = z
   .string()
@@ -51,6 +29,7 @@ export const BaseConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore, dash')
     .default(''),
+  ...KafkaSecurityFields,
   HTTP_HOST: z.string().default('0.0.0.0'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(15000),
 });

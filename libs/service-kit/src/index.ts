@@ -21,3 +21,4 @@ export * from './caller-bucket';
 export * from './reservation-owner';
 export * from './clock';
 export * from './database-credentials';
+export * from './kafka-security';

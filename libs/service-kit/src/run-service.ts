@@ -7,6 +7,7 @@ import { acceptOrCreateCorrelationId, createLogger, NestPinoLogger, type Logger 
 import { ConfigError, loadConfig, type BaseConfig } from './config';
 import { ContextInterceptor } from './context.interceptor';
 import { productionDatabaseProblems } from './database-credentials';
+import { kafkaSecurityProblems } from './kafka-security';
 import { Metrics } from './metrics';
 import { ProblemFilter } from './problem.filter';
 import { ServiceKitModule, type ServiceDefinition } from './service-kit.module';
@@ -48,8 +49,8 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningService> {
   const config = loadConfig(spec.name, spec.configSchema, env);
-  const databaseProblems = productionDatabaseProblems(config);
-  if (databaseProblems.length > 0) throw new ConfigError(spec.name, databaseProblems);
+  const deploymentProblems = [...productionDatabaseProblems(config), ...kafkaSecurityProblems(config)];
+  if (deploymentProblems.length > 0) throw new ConfigError(spec.name, deploymentProblems);
   const logger = createLogger(spec.name, config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     bodyLimit: spec.bodyLimitBytes ?? 1024 * 1024,

@@ -6,6 +6,7 @@ import type { Logger } from '@platform/observability';
 import { Clock, SystemClock } from './clock';
 import type { BaseConfig } from './config';
 import { databaseUrlOf } from './database-credentials';
+import { kafkaSettingsOf } from './kafka-security';
 import { HealthController } from './health.controller';
 import { Metrics, MetricsController } from './metrics';
 import { MaintenanceFlags } from './maintenance-flags';
@@ -58,7 +59,7 @@ export class ServiceKitModule {
         },
         {
           provide: KafkaConnection,
-          useFactory: () => new KafkaConnection({ brokers: config.KAFKA_BROKERS, clientId: definition.name, topicPrefix: config.KAFKA_TOPIC_PREFIX }, logger),
+          useFactory: () => new KafkaConnection(kafkaSettingsOf(config, definition.name), logger),
         },
         {
           provide: RpcServer,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { TOPIC_SPECS } from '@platform/contracts';
 import { KafkaConnection } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
-import { ServiceKitModule, loadConfig, type BaseConfig, type ServiceSpec } from '@platform/service-kit';
+import { ServiceKitModule, kafkaSettingsOf, loadConfig, type BaseConfig, type ServiceSpec } from '@platform/service-kit';
 import { testInfrastructure } from '@platform/testing';
 
 export interface CompiledService {
@@ -39,7 +39,7 @@ export async function compileService<S extends z.ZodType<BaseConfig, z.ZodTypeDe
   });
   const logger = createLogger(`${spec.name}-it`, config.LOG_LEVEL);
   if (options.prepare) {
-    const kafka = new KafkaConnection({ brokers: config.KAFKA_BROKERS, clientId: `${spec.name}-it-fixtures`, topicPrefix }, logger);
+    const kafka = new KafkaConnection(kafkaSettingsOf(config, `${spec.name}-it-fixtures`), logger);
     try {
       await kafka.ensureTopics(TOPIC_SPECS);
     } finally {

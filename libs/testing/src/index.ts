@@ -12,3 +12,4 @@ export * from './test-clock';
 export * from './tenants';
 export * from './fake-rpc-client';
 export * from './fake-reservation-ledger';
+export * from './scram-kafka-broker';

@@ -195,7 +195,7 @@ export class Stack {
 }
 
 /** A base (a multiple of 100 in 20000–59900) at which every port the stack needs is free now. */
-async function freePortBase(offsets: number[]): Promise<number> {
+export async function freePortBase(offsets: number[]): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const base = 20000 + randomInt(0, 400) * 100;
     const free = await Promise.all(offsets.map((offset) => portIsFree(base + offset)));
