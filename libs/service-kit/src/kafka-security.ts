@@ -24,7 +24,8 @@ export const KafkaSecurityFields = {
   KAFKA_SASL_PASSWORD: secret().optional(),
 };
 
-const KafkaSecuritySchema = z.object(KafkaSecurityFields);
+/** The same fields as a schema, for processes that read only Kafka settings. */
+export const KafkaSecuritySchema = z.object(KafkaSecurityFields);
 type KafkaSecurityConfig = Pick<BaseConfig, 'NODE_ENV' | 'KAFKA_BROKERS' | 'KAFKA_TOPIC_PREFIX'> & z.infer<typeof KafkaSecuritySchema>;
 
 /** What is wrong with the Kafka security settings; a SASL password never crosses the network in the clear in production. */
