@@ -77,7 +77,10 @@ describe('Helm chart', () => {
     const manifests = render();
     const deployments = manifests.filter((m) => m.kind === 'Deployment');
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual(APPS.map((app) => `pay-${app}`).sort());
-    expect(manifests.filter((m) => m.kind === 'Service')).toHaveLength(9);
+    expect(manifests.filter((m) => m.kind === 'Service').map((m) => m.metadata.name)).toEqual(
+      expect.arrayContaining([...APPS.map((app) => `pay-${app}`), 'pay-gateway-admin']),
+    );
+    expect(manifests.filter((m) => m.kind === 'Service')).toHaveLength(10);
     for (const deployment of deployments) {
       const pod = deployment.spec.template.spec;
       const [container] = pod.containers;
@@ -229,7 +232,7 @@ describe('Helm chart', () => {
       'apps.ledger.replicas=7',
     ]);
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('apps.ledger runs 7 replicas but topics.partitions gives commands 6 and events 6');
+    expect(result.stderr).toContain('apps.ledger runs up to 7 replicas but topics.partitions gives commands 6 and events 6');
   });
 
   it('exposes only the merchant API and the customer pages, never /metrics or the internal services', () => {
@@ -237,12 +240,165 @@ describe('Helm chart', () => {
     const routes = ingress.spec.rules.flatMap((rule: any) => rule.http.paths.map((p: any) => `${rule.host}${p.path} -> ${p.backend.service.name}`));
     expect(routes).toEqual([
       'api.pay.example.com/api -> pay-gateway',
-      'api.pay.example.com/admin -> pay-gateway',
       'api.pay.example.com/docs -> pay-gateway',
       'api.pay.example.com/openapi.json -> pay-gateway',
       'pay.example.com/pay -> pay-checkout',
       'pay.example.com/v4 -> pay-checkout',
     ]);
+  });
+
+  it('serves the operator API only behind its own Service, and an internal Ingress when asked', () => {
+    expect(
+      render()
+        .filter((m) => m.kind === 'Ingress')
+        .map((m) => m.metadata.name),
+    ).toEqual(['pay']);
+    const admin = render(['--set', 'adminIngress.enabled=true', '--set', 'adminIngress.host=ops.internal']).find((m) => m.metadata.name === 'pay-admin')!;
+    expect(admin.spec.ingressClassName).toBe('internal');
+    expect(admin.spec.rules).toEqual([
+      {
+        host: 'ops.internal',
+        http: { paths: [{ path: '/admin', pathType: 'Prefix', backend: { service: { name: 'pay-gateway-admin', port: { name: 'http' } } } }] },
+      },
+    ]);
+    const refused = helm([
+      'template',
+      'pay',
+      CHART,
+      '--set',
+      'secrets.existingSecret=s',
+      '--set',
+      'config.trustedProxies=10.0.0.0/8',
+      '--set',
+      'ingress.gateway.paths={/api,/admin}',
+    ]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain("at '/ingress/gateway/paths/1': value must be one of '/api', '/docs', '/openapi.json'");
+  });
+
+  describe('every manifest valid against the Kubernetes API schemas (kubernetes-models)', () => {
+    const validate = (manifests: Manifest[]) =>
+      spawnSync(process.execPath, [join(REPO_ROOT, 'tools/validate-k8s-manifests.mjs')], { input: JSON.stringify(manifests), encoding: 'utf8' });
+    const VALUE_SETS: Record<string, string[]> = {
+      minimal: [],
+      'managed services (Postgres CA, Kafka TLS + SASL SCRAM, mutual TLS)': [
+        '--set',
+        'postgres.host=db.example.rds.amazonaws.com',
+        '--set',
+        'postgres.caSecret.name=rds-ca',
+        '--set',
+        'kafka.tls.enabled=true',
+        '--set',
+        'kafka.tls.caSecret.name=msk-ca',
+        '--set',
+        'kafka.tls.clientCertSecret=kafka-client',
+        '--set',
+        'kafka.sasl.mechanism=scram-sha-512',
+        '--set',
+        'config.kafkaTopicPrefix=eu.',
+      ],
+      'HPA, NetworkPolicy, monitoring, admin ingress, placement, digests': [
+        '--set',
+        'autoscaling.enabled=true',
+        '--set',
+        'networkPolicy.enabled=true',
+        '--set',
+        'metrics.serviceMonitor.enabled=true',
+        '--set',
+        'metrics.prometheusRule.enabled=true',
+        '--set',
+        'adminIngress.enabled=true',
+        '--set',
+        'imagePullSecrets[0].name=regcred',
+        '--set',
+        'nodeSelector.pool=payments',
+        '--set',
+        'tolerations[0].key=dedicated',
+        '--set',
+        'tolerations[0].operator=Exists',
+        '--set',
+        'image.digests.ledger=sha256:' + 'a'.repeat(64),
+        '--set',
+        'extraEnv[0].name=TZ',
+        '--set',
+        'extraEnv[0].value=UTC',
+        '--set',
+        'config.liveCardProcessor=iyzico',
+        '--set',
+        'config.iyzico.apiKey=key',
+      ],
+    };
+    it.each(Object.entries(VALUE_SETS))('%s', (_name, values) => {
+      const manifests = render(values);
+      const result = validate(manifests);
+      expect(result.stdout).toBe('');
+      expect(result.status).toBe(0);
+    });
+
+    it('reports a manifest the API would refuse', () => {
+      const deployment = render().find((m) => m.kind === 'Deployment')!;
+      deployment.spec.template.spec.containers[0].ports[0].containerPort = 'http';
+      const result = validate([deployment]);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain('containerPort must be integer');
+    });
+  });
+
+  it('refuses values the schema does not allow, naming each', () => {
+    const result = helm([
+      'template',
+      'pay',
+      CHART,
+      '--set',
+      'secrets.existingSecret=s',
+      '--set',
+      'config.trustedProxies=10.0.0.0/8',
+      '--set',
+      'postgres.sslmode=maybe',
+      '--set',
+      'apps.ledger.replica=3',
+      '--set',
+      'kafka.sasl.mechanism=gssapi',
+      '--set',
+      'image.digests.ledger=latest',
+    ]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("at '/postgres/sslmode': value must be one of");
+    expect(result.stderr).toContain("at '/apps/ledger': additional properties 'replica' not allowed");
+    expect(result.stderr).toContain("at '/kafka/sasl/mechanism': value must be one of");
+    expect(result.stderr).toContain("at '/image/digests/ledger'");
+  });
+
+  it('scales each app with a HorizontalPodAutoscaler within its topics, leaving status single', () => {
+    const manifests = render(['--set', 'autoscaling.enabled=true', '--set', 'apps.gateway.autoscaling.maxReplicas=12']);
+    const hpas = manifests.filter((m) => m.kind === 'HorizontalPodAutoscaler');
+    expect(hpas.map((m) => m.metadata.name).sort()).toEqual(
+      APPS.filter((app) => app !== 'status')
+        .map((app) => `pay-${app}`)
+        .sort(),
+    );
+    expect(hpas.find((m) => m.metadata.name === 'pay-gateway')!.spec).toMatchObject({ minReplicas: 2, maxReplicas: 12 });
+    // The HPA owns the replica count: the Deployment does not fight it on every upgrade.
+    expect(manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'pay-ledger')!.spec.replicas).toBeUndefined();
+    expect(manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'pay-status')!.spec.replicas).toBe(1);
+  });
+
+  it('denies all traffic but what each app needs when NetworkPolicy is on', () => {
+    const policies = render(['--set', 'networkPolicy.enabled=true']).filter((m) => m.kind === 'NetworkPolicy');
+    const byName = Object.fromEntries(policies.map((m) => [m.metadata.name, m.spec]));
+    expect(byName['pay-default-deny']).toEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/instance': 'pay' } }, policyTypes: ['Ingress', 'Egress'] });
+    const egressPorts = (name: string) => byName[name].egress.flatMap((rule: any) => rule.ports.map((p: any) => p.port)).sort((a: number, b: number) => a - b);
+    expect(egressPorts('pay-ledger')).toEqual([53, 53, 5432, 9092, 9094, 9096]);
+    expect(egressPorts('pay-gateway')).toEqual([53, 53, 5432, 6379, 9092, 9094, 9096]);
+    expect(egressPorts('pay-webhook-dispatcher')).toEqual([53, 53, 443, 5432, 9092, 9094, 9096]);
+    const internet = byName['pay-webhook-dispatcher'].egress.find((rule: any) => rule.to[0].ipBlock?.cidr === '0.0.0.0/0');
+    expect(internet.to[0].ipBlock.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
+    // Only the gateway and checkout take traffic from the ingress controller; every app from Prometheus.
+    expect(byName['pay-gateway'].ingress).toHaveLength(2);
+    expect(byName['pay-ledger'].ingress).toHaveLength(1);
+    expect(byName['pay-ledger'].ingress[0].from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
+    expect(egressPorts('pay-migrate')).toEqual([53, 53, 5432]);
+    expect(egressPorts('pay-topics')).toEqual([53, 53, 9092, 9094, 9096]);
   });
 
   it('keeps every app available during node drains where it runs more than one replica', () => {

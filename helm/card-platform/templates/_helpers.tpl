@@ -44,8 +44,43 @@ key: {{ $ref.key | default (printf "%s_DATABASE_PASSWORD" (upper .app.schema)) }
 {{- end }}
 {{- end -}}
 
+{{/* An app's image: pinned by digest when image.digests names one, by tag otherwise. */}}
 {{- define "card-platform.image" -}}
+{{- $digest := index (.root.Values.image.digests | default dict) .app -}}
+{{- if $digest -}}
+{{- printf "%s/%s@%s" .root.Values.image.registry .app $digest -}}
+{{- else -}}
 {{- printf "%s/%s:%s" .root.Values.image.registry .app .root.Values.image.tag -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Where pods may run and how they pull: shared by the apps and the Jobs. */}}
+{{- define "card-platform.podPlacement" -}}
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .Values.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end -}}
+
+{{/* An app's autoscaling: the chart's defaults with the app's own overrides. */}}
+{{- define "card-platform.autoscaling" -}}
+{{- $own := .app.autoscaling | default dict -}}
+{{- $merged := merge (deepCopy $own) (deepCopy .root.Values.autoscaling) -}}
+{{- /* merge takes a false of the app's for "unset": an app's own enabled wins explicitly. */ -}}
+{{- if hasKey $own "enabled" }}{{- $_ := set $merged "enabled" $own.enabled }}{{- end }}
+{{- toYaml $merged -}}
 {{- end -}}
 
 {{/* Hardened container settings shared by every workload. */}}
@@ -124,5 +159,34 @@ KAFKA_SASL_MECHANISM: {{ .Values.kafka.sasl.mechanism | quote }}
 - name: kafka-client
   mountPath: /etc/platform/kafka-client
   readOnly: true
+{{- end }}
+{{- end -}}
+
+{{/* Egress rules of one workload: DNS always, then what it needs. */}}
+{{- define "card-platform.egress" -}}
+- to:
+    {{- toYaml .np.dns | nindent 4 }}
+  ports:
+    - { protocol: UDP, port: 53 }
+    - { protocol: TCP, port: 53 }
+{{- range $service := list "postgres" "kafka" "redis" }}
+{{- if index $ $service }}
+{{- $peer := index $.np $service }}
+- to:
+    {{- toYaml $peer.to | nindent 4 }}
+  ports:
+    {{- range $port := $peer.ports }}
+    - { protocol: TCP, port: {{ $port }} }
+    {{- end }}
+{{- end }}
+{{- end }}
+{{- if .internet }}
+- to:
+    - ipBlock:
+        cidr: 0.0.0.0/0
+        except:
+          {{- toYaml .np.internetExcept | nindent 10 }}
+  ports:
+    - { protocol: TCP, port: 443 }
 {{- end }}
 {{- end -}}

@@ -31,6 +31,8 @@ export const BaseConfigSchema = z.object({
     .default(''),
   ...KafkaSecurityFields,
   HTTP_HOST: z.string().default('0.0.0.0'),
+  /** How long a dependency may fail before the pod reports not ready (0: at once). */
+  READINESS_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120000).default(15000),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
