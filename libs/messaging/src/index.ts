@@ -8,3 +8,4 @@ export * from './outbox-relay';
 export * from './event-consumer';
 export * from './reference-data-reader';
 export * from './topic-plan';
+export * from './kafka-access';

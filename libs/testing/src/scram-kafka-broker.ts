@@ -5,10 +5,17 @@ import { Kafka, logLevel } from 'kafkajs';
 import { freePortBase } from './stack';
 import { REPO_ROOT } from './test-environment';
 
+interface ScramUser {
+  username: string;
+  password: string;
+}
+
 export interface ScramBroker {
   brokers: string;
-  /** A user the broker knows, as a managed cluster would issue one. */
-  user: { username: string; password: string };
+  /** A user the broker knows, as a managed cluster would issue one (the first of `users`). */
+  user: ScramUser;
+  /** The broker's super user: creates topics and grants ACLs. */
+  admin: ScramUser;
   stop(): Promise<void>;
 }
 
@@ -18,9 +25,12 @@ const ADMIN = { username: 'broker-admin', password: 'broker-admin-secret' };
  * A second Kafka broker from the same Maven jars as the local one (deploy/local/kafka-up.sh
  * fetched them), whose only client listener is SASL_PLAINTEXT with SCRAM-SHA-256, as a
  * managed Kafka authenticates its clients. Its users are created when its storage is
- * formatted. For the specs that prove the platform authenticates for real.
+ * formatted. With `enforceAcls` it authorizes every request by ACLs (StandardAuthorizer, no
+ * ACL means no access), as a managed cluster with per-service principals does. For the specs
+ * that prove the platform authenticates, and is authorized, for real.
  */
-export async function startScramBroker(user = { username: 'platform-app', password: `app-${Date.now()}` }): Promise<ScramBroker> {
+export async function startScramBroker(options: { users?: ScramUser[]; enforceAcls?: boolean } = {}): Promise<ScramBroker> {
+  const users = options.users ?? [{ username: 'platform-app', password: `app-${Date.now()}` }];
   const base = await freePortBase([0, 1]);
   const [port, controllerPort] = [base, base + 1];
   const dir = join(REPO_ROOT, '.cache', `kafka-scram-${base}`);
@@ -51,6 +61,14 @@ export async function startScramBroker(user = { username: 'platform-app', passwo
       'group.initial.rebalance.delay.ms=0',
       'num.network.threads=1',
       'num.io.threads=2',
+      ...(options.enforceAcls
+        ? [
+            'authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer',
+            // ANONYMOUS: the broker itself, reaching its controller over the loopback-only CONTROLLER listener.
+            `super.users=User:${ADMIN.username};User:ANONYMOUS`,
+            'allow.everyone.if.no.acl.found=false',
+          ]
+        : []),
     ].join('\n'),
   );
   const java = [
@@ -74,8 +92,7 @@ export async function startScramBroker(user = { username: 'platform-app', passwo
       properties,
       '--add-scram',
       `SCRAM-SHA-256=[name=${ADMIN.username},password=${ADMIN.password}]`,
-      '--add-scram',
-      `SCRAM-SHA-256=[name=${user.username},password=${user.password}]`,
+      ...users.flatMap((user) => ['--add-scram', `SCRAM-SHA-256=[name=${user.username},password=${user.password}]`]),
     ],
     { stdio: 'ignore' },
   );
@@ -90,15 +107,15 @@ export async function startScramBroker(user = { username: 'platform-app', passwo
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitUntilServing(brokers, user);
+    await waitUntilServing(brokers, ADMIN);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { brokers, user, stop };
+  return { brokers, user: users[0]!, admin: ADMIN, stop };
 }
 
-async function waitUntilServing(brokers: string, user: { username: string; password: string }): Promise<void> {
+async function waitUntilServing(brokers: string, user: ScramUser): Promise<void> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     const admin = new Kafka({

@@ -1,0 +1,104 @@
+import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, ResourcePatternTypes, type AclEntry } from 'kafkajs';
+import { Topics, type TopicName } from '@platform/contracts';
+
+/**
+ * What each process of the platform does on Kafka, as docs/kafka-acls.md lists it for the
+ * operators of a managed cluster: the topics it writes and reads, whether it serves a
+ * commands topic or consumes events (one group each) and whether it sends commands or reads
+ * reference data (a group per process, under a prefix). Kept in code so that a spec grants
+ * exactly these ACLs on a broker that enforces them and runs the platform's paths.
+ */
+export interface KafkaAccess {
+  write: TopicName[];
+  read: TopicName[];
+  /** Group names (before KAFKA_TOPIC_PREFIX) it consumes with: `<app>.commands`, `<app>.events`. */
+  groups: string[];
+  /** Group name prefixes of per-process groups: `rpc-replies.<app>.`, `reference.<app>.`. */
+  groupPrefixes: string[];
+}
+
+const replies = Topics.rpcReplies;
+const reference = { settings: Topics.merchantSettings, maintenance: Topics.maintenance, rates: Topics.fxRates };
+
+/** The service `app` answers its commands topic; `rpc` sends commands and reads replies; `referenceData` reads the compacted topics. */
+function service(
+  app: string,
+  own: { commands?: TopicName; events?: TopicName[]; consumes?: TopicName[]; sends?: TopicName[]; publishes?: TopicName[]; reads?: TopicName[] },
+): KafkaAccess {
+  const rpc = (own.sends ?? []).length > 0;
+  return {
+    write: [...(own.commands ? [replies] : []), ...(own.sends ?? []), ...(own.publishes ?? [])],
+    read: [...(own.commands ? [own.commands] : []), ...(rpc ? [replies] : []), ...(own.consumes ?? []), ...(own.reads ?? [])],
+    groups: [...(own.commands ? [`${app}.commands`] : []), ...((own.consumes ?? []).length > 0 ? [`${app}.events`] : [])],
+    groupPrefixes: [...(rpc ? [`rpc-replies.${app}.`] : []), ...((own.reads ?? []).length > 0 ? [`reference.${app}.`] : [])],
+  };
+}
+
+export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
+  gateway: service('gateway', {
+    sends: [
+      Topics.paymentsCommands,
+      Topics.ordersCommands,
+      Topics.ledgerCommands,
+      Topics.payoutsCommands,
+      Topics.disputesCommands,
+      Topics.webhooksCommands,
+      Topics.statusCommands,
+    ],
+    publishes: [reference.settings],
+  }),
+  checkout: service('checkout', { sends: [Topics.paymentsCommands, Topics.ordersCommands] }),
+  'payments-v3': service('payments-v3', {
+    commands: Topics.paymentsCommands,
+    sends: [Topics.ledgerCommands],
+    publishes: [Topics.paymentsEvents, reference.rates],
+    reads: [reference.settings, reference.maintenance],
+  }),
+  'orders-v4': service('orders-v4', { commands: Topics.ordersCommands, publishes: [Topics.ordersEvents], reads: [reference.settings, reference.maintenance] }),
+  ledger: service('ledger', {
+    commands: Topics.ledgerCommands,
+    consumes: [Topics.paymentsEvents, Topics.ordersEvents, Topics.disputesEvents, reference.rates],
+    reads: [reference.maintenance],
+  }),
+  payouts: service('payouts', {
+    commands: Topics.payoutsCommands,
+    sends: [Topics.ledgerCommands],
+    reads: [reference.settings, reference.maintenance, reference.rates],
+  }),
+  disputes: service('disputes', {
+    commands: Topics.disputesCommands,
+    sends: [Topics.paymentsCommands],
+    publishes: [Topics.disputesEvents],
+    reads: [reference.settings, reference.maintenance],
+  }),
+  'webhook-dispatcher': service('webhook-dispatcher', {
+    commands: Topics.webhooksCommands,
+    consumes: [Topics.paymentsEvents, Topics.ordersEvents],
+    reads: [reference.settings, reference.maintenance],
+  }),
+  status: service('status', { commands: Topics.statusCommands, publishes: [reference.maintenance] }),
+};
+
+/**
+ * The ACL bindings of one principal for a deployment's prefix. Every process also describes
+ * every topic of the prefix: in production an app checks at start that all platform topics
+ * exist, and a topic it may not describe is invisible to it.
+ */
+export function aclBindings(principal: string, access: KafkaAccess, prefix: string): AclEntry[] {
+  const allow = (resourceType: AclResourceTypes, resourceName: string, operation: AclOperationTypes, pattern = ResourcePatternTypes.LITERAL): AclEntry => ({
+    resourceType,
+    resourceName,
+    resourcePatternType: pattern,
+    principal,
+    host: '*',
+    operation,
+    permissionType: AclPermissionTypes.ALLOW,
+  });
+  return [
+    allow(AclResourceTypes.TOPIC, prefix, AclOperationTypes.DESCRIBE, ResourcePatternTypes.PREFIXED),
+    ...access.write.map((topic) => allow(AclResourceTypes.TOPIC, `${prefix}${topic}`, AclOperationTypes.WRITE)),
+    ...access.read.map((topic) => allow(AclResourceTypes.TOPIC, `${prefix}${topic}`, AclOperationTypes.READ)),
+    ...access.groups.map((group) => allow(AclResourceTypes.GROUP, `${prefix}${group}`, AclOperationTypes.READ)),
+    ...access.groupPrefixes.map((group) => allow(AclResourceTypes.GROUP, `${prefix}${group}`, AclOperationTypes.READ, ResourcePatternTypes.PREFIXED)),
+  ];
+}
