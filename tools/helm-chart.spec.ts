@@ -51,6 +51,13 @@ function render(extra: string[] = []): Manifest[] {
   return (loadAll(result.stdout) as (Manifest | null)[]).filter((doc): doc is Manifest => doc !== null);
 }
 
+/** Renders with the required values plus `extra`, expecting helm to refuse: its error output. */
+function refusal(extra: string[]): string {
+  const result = helm(['template', 'pay', CHART, '--set', 'secrets.existingSecret=s', '--set', 'config.trustedProxies=10.0.0.0/8', ...extra]);
+  expect(result.status).not.toBe(0);
+  return result.stderr;
+}
+
 const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status'];
 
 describe('Helm chart', () => {
@@ -220,19 +227,8 @@ describe('Helm chart', () => {
   });
 
   it('refuses more replicas of a consuming app than its topics have partitions', () => {
-    const result = helm([
-      'template',
-      'pay',
-      CHART,
-      '--set',
-      'secrets.existingSecret=s',
-      '--set',
-      'config.trustedProxies=10.0.0.0/8',
-      '--set',
-      'apps.ledger.replicas=7',
-    ]);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('apps.ledger runs up to 7 replicas but topics.partitions gives commands 6 and events 6');
+    const result = refusal(['--set', 'apps.ledger.replicas=7']);
+    expect(result).toContain('apps.ledger runs up to 7 replicas but topics.partitions gives commands 6 and events 6');
   });
 
   it('exposes only the merchant API and the customer pages, never /metrics or the internal services', () => {
@@ -261,19 +257,8 @@ describe('Helm chart', () => {
         http: { paths: [{ path: '/admin', pathType: 'Prefix', backend: { service: { name: 'pay-gateway-admin', port: { name: 'http' } } } }] },
       },
     ]);
-    const refused = helm([
-      'template',
-      'pay',
-      CHART,
-      '--set',
-      'secrets.existingSecret=s',
-      '--set',
-      'config.trustedProxies=10.0.0.0/8',
-      '--set',
-      'ingress.gateway.paths={/api,/admin}',
-    ]);
-    expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toContain("at '/ingress/gateway/paths/1': value must be one of '/api', '/docs', '/openapi.json'");
+    const refused = refusal(['--set', 'ingress.gateway.paths={/api,/admin}']);
+    expect(refused).toContain("at '/ingress/gateway/paths/1': value must be one of '/api', '/docs', '/openapi.json'");
   });
 
   describe('every manifest valid against the Kubernetes API schemas (kubernetes-models)', () => {
@@ -345,14 +330,7 @@ describe('Helm chart', () => {
   });
 
   it('refuses values the schema does not allow, naming each', () => {
-    const result = helm([
-      'template',
-      'pay',
-      CHART,
-      '--set',
-      'secrets.existingSecret=s',
-      '--set',
-      'config.trustedProxies=10.0.0.0/8',
+    const result = refusal([
       '--set',
       'postgres.sslmode=maybe',
       '--set',
@@ -362,11 +340,10 @@ describe('Helm chart', () => {
       '--set',
       'image.digests.ledger=latest',
     ]);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain("at '/postgres/sslmode': value must be one of");
-    expect(result.stderr).toContain("at '/apps/ledger': additional properties 'replica' not allowed");
-    expect(result.stderr).toContain("at '/kafka/sasl/mechanism': value must be one of");
-    expect(result.stderr).toContain("at '/image/digests/ledger'");
+    expect(result).toContain("at '/postgres/sslmode': value must be one of");
+    expect(result).toContain("at '/apps/ledger': additional properties 'replica' not allowed");
+    expect(result).toContain("at '/kafka/sasl/mechanism': value must be one of");
+    expect(result).toContain("at '/image/digests/ledger'");
   });
 
   it('scales each app with a HorizontalPodAutoscaler within its topics, leaving status single', () => {

@@ -29,7 +29,7 @@ export class FakeReservationLedger {
   private readonly held = new Map<string, HeldReservation>();
 
   constructor(
-    rpc: FakeRpcClient,
+    private readonly rpc: FakeRpcClient,
     private readonly clock: { now(): Date },
   ) {
     rpc
@@ -61,6 +61,34 @@ export class FakeReservationLedger {
             payment_reference: null,
           })),
       );
+  }
+
+  /** How many times a step was asked for one reservation, failed attempts included. */
+  stepsAsked(step: 'confirm' | 'consume' | 'release', operationId: string): number {
+    const command = step === 'confirm' ? ConfirmReservation : step === 'consume' ? ConsumeReservation : ReleaseReservation;
+    return this.rpc.sentOf(command).filter((request) => request.operation_id === operationId).length;
+  }
+
+  /**
+   * A step lost between its owner's commit and the ledger call: the owner's follow-up leaves it
+   * alone during the 10 s a request may still be taking it, then takes it exactly once.
+   */
+  async expectLostStepTakenOnce(options: {
+    operationId: string;
+    step: 'confirm' | 'consume' | 'release';
+    after: Partial<Reservation>;
+    followUp: () => Promise<unknown>;
+    clock: { advance(milliseconds: number): unknown };
+  }): Promise<void> {
+    const { operationId, step, followUp } = options;
+    const askedBefore = this.stepsAsked(step, operationId);
+    await followUp();
+    expect(this.get(operationId)).toMatchObject({ status: 'reserved' });
+    options.clock.advance(11_000);
+    await followUp();
+    expect(this.get(operationId)).toMatchObject(options.after);
+    await followUp();
+    expect(this.stepsAsked(step, operationId)).toBe(askedBefore + 1);
   }
 
   /** The reservation as the ledger holds it now. */
