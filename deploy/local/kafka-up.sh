@@ -11,7 +11,7 @@
 #   5. wait until it really serves (deploy/local/kafka-ready.js, kafkajs)
 #
 # If something already answers on 127.0.0.1:9092 nothing is started; the
-# readiness check still runs. Env:
+# readiness check still runs. `kafka-up.sh --fetch-only` only fetches the jars. Env:
 #   KAFKA_BROKERS        brokers for the readiness check (default 127.0.0.1:9092)
 #   KAFKA_READY_TIMEOUT  seconds to wait for readiness (default 60)
 #   KAFKA_HEAP_OPTS      JVM heap flags (default -Xmx640m -Xms256m)
@@ -126,6 +126,13 @@ report_running() {
 main() {
   mkdir -p "$CACHE" "$LOGS"
   ensure_tools
+  if [[ "${1:-}" == "--fetch-only" ]]; then
+    # Only the jars (for a spec that starts a broker of its own), even when a broker already runs.
+    exec 9>"$CACHE/.kafka-up.lock"
+    flock -w 180 9 || die "timed out waiting for another kafka-up.sh (lock $CACHE/.kafka-up.lock)"
+    fetch_jars
+    return 0
+  fi
   report_running && return 0
 
   # One start at a time (two shells / CI steps racing would start two JVMs).

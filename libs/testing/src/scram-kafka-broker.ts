@@ -71,6 +71,8 @@ export async function startScramBroker(options: { users?: ScramUser[]; enforceAc
         : []),
     ].join('\n'),
   );
+  // The jars of the local broker; a clean checkout next to a broker already running has none yet.
+  execFileSync('bash', [join(REPO_ROOT, 'deploy/local/kafka-up.sh'), '--fetch-only'], { stdio: 'ignore' });
   const java = [
     '-Xmx320m',
     '-Xms128m',
