@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -6,14 +7,20 @@ import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { signV3Request, signV4Request } from '@platform/signing';
-import { OperatorClient, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
+import { ensureDatabase } from '@platform/persistence';
+import { OperatorClient, REPO_ROOT, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
+import { CpuMeter, kafkaBrokerPid, pidsNamed } from './bench/process-cpu';
+import { prepareReference, referenceAvailable, referenceLoad, startReference, stopReference } from './bench/reference';
 
 /**
- * `npm run bench`: the BIN lookup (gateway → Kafka → orders-v4 → Postgres → back), v3
- * payment creation, the ledger balance, the public service status under load on this
- * machine, the webhook dispatcher draining a backlog, and the services' memory.
- * Starts its own stack on ports 28080+; needs infrastructure up and a build (npm run
- * build). Bounded: each scenario runs BENCH_SECONDS (default 15) against 127.0.0.1 only.
+ * `npm run bench`: first the single-process reference (../shared/perf-reference, NestJS and
+ * Fastify), then in the same sitting the BIN lookup (gateway → Kafka → orders-v4 → Postgres →
+ * back), v3 payment creation, the ledger balance, the public service status, the webhook
+ * dispatcher draining a backlog, and the services' memory. Each scenario prints req/s, p50,
+ * p99, its ratio to the NestJS reference and the CPU seconds per 1,000 requests of each
+ * process (gateway, service, Kafka broker, Postgres). Starts its own stack on ports 28080+ on
+ * the test database (created and migrated if missing); needs infrastructure up and a build.
+ * Bounded: each scenario runs BENCH_SECONDS (default 15) against 127.0.0.1 only.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -25,14 +32,54 @@ function rssMegabytes(pid: number | undefined): string {
   return `${(kb / 1024).toFixed(0)} MiB`;
 }
 
-async function scenario(name: string, options: autocannon.Options): Promise<void> {
-  const result = await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS });
-  const non2xx = result.non2xx + result.errors + result.timeouts;
+/** The NestJS reference's req/s in this sitting, for the ratios. */
+let referenceRate: number | undefined;
+
+function report(name: string, result: autocannon.Result, cpu: CpuMeter): void {
+  const failed = result.non2xx + result.errors + result.timeouts;
+  const ratio = referenceRate ? `  ${(result.requests.average / referenceRate).toFixed(2)}× ref` : '';
   process.stdout.write(
-    `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
-      `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms  ` +
-      `non-2xx/errors ${non2xx} of ${result.requests.total}\n`,
+    `${name.padEnd(38)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  ` +
+      `p99 ${String(result.latency.p99).padStart(3)} ms${ratio}  failed ${failed} of ${result.requests.total}\n` +
+      `${''.padEnd(38)} CPU s per 1,000 requests: ${cpu.perThousand(result.requests.total)}\n`,
   );
+}
+
+async function scenario(name: string, cpu: CpuMeter, options: autocannon.Options): Promise<void> {
+  cpu.start();
+  report(name, await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS }), cpu);
+}
+
+/** The reference on NestJS and on Fastify, each warmed up 3 s, then measured as the platform is. */
+async function runReference(): Promise<void> {
+  if (!referenceAvailable()) {
+    process.stdout.write('reference: ../shared/perf-reference not found (PERF_REFERENCE_DIR); no ratios\n\n');
+    return;
+  }
+  const databaseUrl = await prepareReference();
+  for (const kind of ['nest', 'fastify'] as const) {
+    const server = await startReference(kind, databaseUrl);
+    try {
+      await referenceLoad(3, CONNECTIONS);
+      const cpu = new CpuMeter({ reference: () => [server.pid!], postgres: () => pidsNamed('postgres') });
+      cpu.start();
+      const result = await referenceLoad(SECONDS, CONNECTIONS);
+      if (kind === 'nest') referenceRate = result.requests.average;
+      report(`reference, one process (${kind})`, result, cpu);
+    } finally {
+      await stopReference(server);
+    }
+  }
+  process.stdout.write('\n');
+}
+
+/** A fresh machine after `npm start` has no test database yet: make and migrate it. */
+async function ensureBenchDatabase(): Promise<void> {
+  await ensureDatabase(testInfrastructure.adminDatabaseUrl);
+  execFileSync(process.execPath, [`${REPO_ROOT}/dist/tools/migrate.js`], {
+    stdio: 'ignore',
+    env: { ...process.env, DATABASE_URL: testInfrastructure.adminDatabaseUrl },
+  });
 }
 
 function v3Headers(merchant: ProvisionedMerchant, method: string, target: string, body = ''): Record<string, string> {
@@ -78,6 +125,8 @@ async function webhookDrain(merchant: ProvisionedMerchant, count: number): Promi
 async function main(): Promise<void> {
   process.stdout.write(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}\n`);
   process.stdout.write(`load: ${CONNECTIONS} connections, ${SECONDS} s per scenario\n\n`);
+  await ensureBenchDatabase();
+  await runReference();
   const stack = await Stack.start({
     apps: ['gateway', 'orders-v4', 'status', 'payments-v3', 'ledger', 'webhook-dispatcher'],
     portBase: 28080,
@@ -106,19 +155,29 @@ async function main(): Promise<void> {
     // Warm-up: JIT, connection pools, Kafka metadata.
     await autocannon({ url: `${gateway}${path}`, headers, duration: 3, connections: 4 });
     process.stdout.write(`gateway RSS after warm-up: ${rssMegabytes(stack.pid('gateway'))}\n`);
-    await scenario('GET /api/v4/bins/{bin} (signed)', { url: `${gateway}${path}`, headers });
+    const meter = (service: 'orders-v4' | 'payments-v3' | 'ledger' | 'status') =>
+      new CpuMeter({
+        gateway: () => [stack.pid('gateway')!],
+        [service]: () => [stack.pid(service)!],
+        kafka: () => [kafkaBrokerPid()].filter((pid): pid is number => pid !== undefined),
+        postgres: () => pidsNamed('postgres'),
+      });
+    await scenario('GET /api/v4/bins/{bin} (signed)', meter('orders-v4'), { url: `${gateway}${path}`, headers });
     // The body is the same for every request; each Idempotency-Key makes a new payment.
     const payment = JSON.stringify({ amount: '125.50', currency_code: 'TRY' });
-    await scenario('POST /api/v3/payments (signed)', {
+    await scenario('POST /api/v3/payments (signed)', meter('payments-v3'), {
       url: `${gateway}/api/v3/payments`,
       method: 'POST',
       body: payment,
       headers: v3Headers(merchant, 'POST', '/api/v3/payments', payment),
       requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'Idempotency-Key': randomUUID() } }) }],
     });
-    await scenario('GET /api/v3/balance (signed, ledger)', { url: `${gateway}/api/v3/balance`, headers: v3Headers(merchant, 'GET', '/api/v3/balance') });
-    await scenario('GET /api/v3/service-status', { url: `${gateway}/api/v3/service-status` });
-    await scenario('GET /healthz (HTTP floor)', { url: `${gateway}/healthz` });
+    await scenario('GET /api/v3/balance (signed, ledger)', meter('ledger'), {
+      url: `${gateway}/api/v3/balance`,
+      headers: v3Headers(merchant, 'GET', '/api/v3/balance'),
+    });
+    await scenario('GET /api/v3/service-status', meter('status'), { url: `${gateway}/api/v3/service-status` });
+    await scenario('GET /healthz (HTTP floor)', meter('status'), { url: `${gateway}/healthz` });
     const hooked = await new OperatorClient(gateway).provisionMerchant({ settings: { webhook_url: 'http://127.0.0.1:9/placeholder' } });
     await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 3000));
     for (const app of ['gateway', 'orders-v4', 'payments-v3', 'ledger', 'webhook-dispatcher'] as const) {
