@@ -24,6 +24,11 @@ import { prepareReference, referenceAvailable, referenceLoad, startReference, st
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Only the scenarios whose name contains this (the reference always runs unless BENCH_REFERENCE=off). */
+const ONLY = process.env.BENCH_ONLY;
+/** Where the services write V8 CPU profiles (`--cpu-prof`), one per process, when they stop. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const selected = (name: string) => !ONLY || name.includes(ONLY);
 
 function rssMegabytes(pid: number | undefined): string {
   if (!pid) return 'n/a';
@@ -46,12 +51,14 @@ function report(name: string, result: autocannon.Result, cpu: CpuMeter): void {
 }
 
 async function scenario(name: string, cpu: CpuMeter, options: autocannon.Options): Promise<void> {
+  if (!selected(name)) return;
   cpu.start();
   report(name, await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS }), cpu);
 }
 
 /** The reference on NestJS and on Fastify, each warmed up 3 s, then measured as the platform is. */
 async function runReference(): Promise<void> {
+  if (process.env.BENCH_REFERENCE === 'off') return;
   if (!referenceAvailable()) {
     process.stdout.write('reference: ../shared/perf-reference not found (PERF_REFERENCE_DIR); no ratios\n\n');
     return;
@@ -130,6 +137,7 @@ async function main(): Promise<void> {
   const stack = await Stack.start({
     apps: ['gateway', 'orders-v4', 'status', 'payments-v3', 'ledger', 'webhook-dispatcher'],
     portBase: 28080,
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     env: {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_IP_PER_MINUTE: '100000000',
@@ -179,7 +187,7 @@ async function main(): Promise<void> {
     await scenario('GET /api/v3/service-status', meter('status'), { url: `${gateway}/api/v3/service-status` });
     await scenario('GET /healthz (HTTP floor)', meter('status'), { url: `${gateway}/healthz` });
     const hooked = await new OperatorClient(gateway).provisionMerchant({ settings: { webhook_url: 'http://127.0.0.1:9/placeholder' } });
-    await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 3000));
+    if (selected('webhook backlog')) await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 3000));
     for (const app of ['gateway', 'orders-v4', 'payments-v3', 'ledger', 'webhook-dispatcher'] as const) {
       process.stdout.write(`${app} RSS after load: ${rssMegabytes(stack.pid(app))}\n`);
     }

@@ -1,6 +1,18 @@
 import type { ConnectionOptions } from 'node:tls';
-import { ConfigResourceTypes, Kafka, logLevel, Partitioners, type Admin, type Consumer, type Producer, type LogEntry, type SASLOptions } from 'kafkajs';
+import {
+  ConfigResourceTypes,
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type Producer,
+  type LogEntry,
+  type Message,
+  type SASLOptions,
+} from 'kafkajs';
 import type { TopicName, TopicSpec } from '@platform/contracts';
+import { BatchedSender } from './batched-sender';
 import { LOCAL_TOPIC_SETTINGS, planTopics, type PlannedTopic, type TopicSettings } from './topic-plan';
 import type { Logger } from '@platform/observability';
 
@@ -53,6 +65,7 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 export class KafkaConnection {
   readonly kafka: Kafka;
   private producerPromise?: Promise<Producer>;
+  private sender?: BatchedSender;
   private adminPromise?: Promise<Admin>;
 
   constructor(
@@ -99,6 +112,12 @@ export class KafkaConnection {
       maxWaitTimeInMs: 500,
       allowAutoTopicCreation: false,
     });
+  }
+
+  /** One message, batched with the others sent at the same moment (commands, replies). */
+  async send(topic: string, message: Message): Promise<void> {
+    this.sender ??= new BatchedSender(async (batch) => (await this.producer()).sendBatch(batch));
+    await this.sender.send(topic, message);
   }
 
   producer(): Promise<Producer> {
@@ -228,6 +247,7 @@ export class KafkaConnection {
     if (this.producerPromise) closing.push(this.producerPromise.then((p) => p.disconnect()));
     if (this.adminPromise) closing.push(this.adminPromise.then((a) => a.disconnect()));
     this.producerPromise = undefined;
+    this.sender = undefined;
     this.adminPromise = undefined;
     await Promise.allSettled(closing);
   }

@@ -77,27 +77,21 @@ export class RpcClient {
       }, timeoutMs);
       this.pending.set(id, { resolve, timer });
     });
-    const producer = await this.connection.producer();
     try {
-      await producer.send({
-        topic: this.connection.topic(contract.topic),
-        messages: [
-          {
-            key: meta.caller?.merchantCode ?? id,
-            value: JSON.stringify(payload),
-            headers: compactHeaders({
-              [Headers.rpcId]: id,
-              [Headers.rpcType]: contract.type,
-              [Headers.replyTopic]: this.replyTopic,
-              [Headers.correlationId]: meta.correlationId ?? acceptOrCreateCorrelationId(currentCorrelationId()),
-              [Headers.merchantCode]: meta.caller?.merchantCode,
-              [Headers.environment]: meta.caller?.environment,
-              [Headers.settingsVersion]: meta.caller?.settingsVersion?.toString(),
-              [Headers.idempotencyKey]: meta.idempotencyKey,
-              [Headers.deadline]: String(Date.now() + timeoutMs),
-            }),
-          },
-        ],
+      await this.connection.send(this.connection.topic(contract.topic), {
+        key: meta.caller?.merchantCode ?? id,
+        value: JSON.stringify(payload),
+        headers: compactHeaders({
+          [Headers.rpcId]: id,
+          [Headers.rpcType]: contract.type,
+          [Headers.replyTopic]: this.replyTopic,
+          [Headers.correlationId]: meta.correlationId ?? acceptOrCreateCorrelationId(currentCorrelationId()),
+          [Headers.merchantCode]: meta.caller?.merchantCode,
+          [Headers.environment]: meta.caller?.environment,
+          [Headers.settingsVersion]: meta.caller?.settingsVersion?.toString(),
+          [Headers.idempotencyKey]: meta.idempotencyKey,
+          [Headers.deadline]: String(Date.now() + timeoutMs),
+        }),
       });
     } catch (error) {
       const waiting = this.pending.get(id);

@@ -90,10 +90,10 @@ export class RpcServer {
       () => this.execute(type, message, context),
     );
     try {
-      const producer = await this.connection.producer();
-      await producer.send({
-        topic: replyTopic,
-        messages: [{ key: rpcId, value: JSON.stringify(reply), headers: { [Headers.rpcId]: rpcId, [Headers.correlationId]: context.correlationId } }],
+      await this.connection.send(replyTopic, {
+        key: rpcId,
+        value: JSON.stringify(reply),
+        headers: { [Headers.rpcId]: rpcId, [Headers.correlationId]: context.correlationId },
       });
     } catch (error) {
       // The caller times out with 1000009 and may retry; commands are idempotent by design.

@@ -20,6 +20,8 @@ export interface StackOptions {
    */
   portBase?: number;
   env?: Record<string, string>;
+  /** Flags for each app's node (e.g. `--cpu-prof` for the bench's profiles). */
+  nodeArgs?: string[];
   readyTimeoutMs?: number;
   /**
    * Live card payments go to an iyzico stand-in process started with the stack (on portBase
@@ -91,7 +93,7 @@ export class Stack {
       const port = portBase + APPS.indexOf(app);
       const logFile = join(logDir, `${app}-${port}.log`);
       const log = createWriteStream(logFile, { flags: 'w' });
-      const child = spawn(process.execPath, [entry(app)], {
+      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry(app)], {
         cwd: REPO_ROOT,
         env: {
           PATH: process.env.PATH,

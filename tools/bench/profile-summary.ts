@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * `node dist/tools/bench/profile-summary.js DIR [TOP]`: what each `--cpu-prof` profile of a bench
+ * run (BENCH_PROFILE_DIR) spent its samples on: by package or platform lib (self time) and
+ * the top functions, so a change is aimed at what the profile shows. For flame graphs open the
+ * .cpuprofile files in Chrome DevTools or speedscope.
+ */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+}
+
+/** Where a function lives: an npm package, a platform app or lib, node's own code, or V8's (GC, idle, program). */
+export function owner(url: string, functionName: string): string {
+  if (!url) return `(${functionName || 'anonymous'})`;
+  const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (packageMatch) return packageMatch[1]!;
+  const platform = /dist\/(apps|libs)\/([^/]+)/.exec(url);
+  if (platform) return `${platform[1]}/${platform[2]}`;
+  if (url.startsWith('node:')) return url.split('/')[0]!;
+  return url;
+}
+
+function appOf(profile: Profile): string {
+  const main = profile.nodes.map((node) => /dist\/apps\/([^/]+)\/src\/main\.js/.exec(node.callFrame.url)?.[1]).find(Boolean);
+  return main ?? 'unknown';
+}
+
+function summarize(file: string, top: number): string {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const counts = new Map<number, number>();
+  for (const sample of profile.samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
+  const total = profile.samples.length;
+  const byOwner = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, count] of counts) {
+    const { callFrame } = byId.get(id)!;
+    const where = owner(callFrame.url, callFrame.functionName);
+    byOwner.set(where, (byOwner.get(where) ?? 0) + count);
+    const name = `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + count);
+  }
+  const share = (entries: Map<string, number>) =>
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, count]) => `  ${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`)
+      .join('\n');
+  return `${appOf(profile)} (${total} samples)\n by owner:\n${share(byOwner)}\n top functions (self):\n${share(byFunction)}\n`;
+}
+
+function main(): void {
+  const [dir, top = '15'] = process.argv.slice(2);
+  if (!dir) throw new Error('usage: profile-summary DIR [TOP]');
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    process.stdout.write(`${summarize(join(dir, file), Number(top))}\n`);
+  }
+}
+
+if (require.main === module) main();
