@@ -196,10 +196,24 @@ export class Stack {
   }
 }
 
-/** A base (a multiple of 100 in 20000–59900) at which every port the stack needs is free now. */
+/**
+ * Where outgoing connections take their local ports (Linux's ip_local_port_range): a stack's
+ * ports must stay below it, or a Kafka or Postgres client can take one between the probe and
+ * the app's listen (EADDRINUSE).
+ */
+function ephemeralPortsStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** A base (a multiple of 100 from 20000, below the ephemeral ports) at which every port the stack needs is free now. */
 export async function freePortBase(offsets: number[]): Promise<number> {
+  const blocks = Math.max(1, Math.floor((ephemeralPortsStart() - 100 - 20000) / 100));
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const base = 20000 + randomInt(0, 400) * 100;
+    const base = 20000 + randomInt(0, blocks) * 100;
     const free = await Promise.all(offsets.map((offset) => portIsFree(base + offset)));
     if (free.every(Boolean)) return base;
   }
