@@ -37,6 +37,24 @@ function rssMegabytes(pid: number | undefined): string {
   return `${(kb / 1024).toFixed(0)} MiB`;
 }
 
+const ALL_APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status'] as const;
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
+
+/** The whole platform doing nothing: CPU as a share of one core and memory, against the issue's budget (5 %, 1.2 GB). */
+async function idle(stack: Stack): Promise<void> {
+  if (!selected('idle platform')) return;
+  const pids = () => ALL_APPS.map((app) => stack.pid(app)).filter((pid): pid is number => pid !== undefined);
+  const cpu = new CpuMeter({ services: pids });
+  cpu.start();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  // perThousand(1000) is the CPU seconds used over the wait.
+  const seconds = Number(cpu.perThousand(1000).split(' ')[1]);
+  const rss = pids().reduce((total, pid) => total + Number(rssMegabytes(pid).split(' ')[0]), 0);
+  process.stdout.write(
+    `${'idle platform (9 services)'.padEnd(38)} ${((100 * seconds) / IDLE_SECONDS).toFixed(1).padStart(6)} % of one core over ${IDLE_SECONDS} s, RSS ${rss} MiB in all\n`,
+  );
+}
+
 /** The NestJS reference's req/s in this sitting, for the ratios. */
 let referenceRate: number | undefined;
 
@@ -135,7 +153,7 @@ async function main(): Promise<void> {
   await ensureBenchDatabase();
   await runReference();
   const stack = await Stack.start({
-    apps: ['gateway', 'orders-v4', 'status', 'payments-v3', 'ledger', 'webhook-dispatcher'],
+    apps: ALL_APPS,
     portBase: 28080,
     nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     env: {
@@ -163,6 +181,7 @@ async function main(): Promise<void> {
     // Warm-up: JIT, connection pools, Kafka metadata.
     await autocannon({ url: `${gateway}${path}`, headers, duration: 3, connections: 4 });
     process.stdout.write(`gateway RSS after warm-up: ${rssMegabytes(stack.pid('gateway'))}\n`);
+    await idle(stack);
     const meter = (service: 'orders-v4' | 'payments-v3' | 'ledger' | 'status') =>
       new CpuMeter({
         gateway: () => [stack.pid('gateway')!],
