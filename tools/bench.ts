@@ -30,12 +30,13 @@ const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const selected = (name: string) => !ONLY || name.includes(ONLY);
 
-function rssMegabytes(pid: number | undefined): string {
-  if (!pid) return 'n/a';
+function rssMegabytes(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return `${(kb / 1024).toFixed(0)} MiB`;
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
+
+const rss = (pid: number | undefined) => `${rssMegabytes(pid) ?? 'n/a'} MiB`;
 
 const ALL_APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status'] as const;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
@@ -47,11 +48,10 @@ async function idle(stack: Stack): Promise<void> {
   const cpu = new CpuMeter({ services: pids });
   cpu.start();
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-  // perThousand(1000) is the CPU seconds used over the wait.
-  const seconds = Number(cpu.perThousand(1000).split(' ')[1]);
-  const rss = pids().reduce((total, pid) => total + Number(rssMegabytes(pid).split(' ')[0]), 0);
+  const seconds = cpu.used().services!;
+  const memory = pids().reduce((total, pid) => total + (rssMegabytes(pid) ?? 0), 0);
   process.stdout.write(
-    `${'idle platform (9 services)'.padEnd(38)} ${((100 * seconds) / IDLE_SECONDS).toFixed(1).padStart(6)} % of one core over ${IDLE_SECONDS} s, RSS ${rss} MiB in all\n`,
+    `${'idle platform (9 services)'.padEnd(38)} ${((100 * seconds) / IDLE_SECONDS).toFixed(1).padStart(6)} % of one core over ${IDLE_SECONDS} s, RSS ${memory} MiB in all\n`,
   );
 }
 
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
     };
     // Warm-up: JIT, connection pools, Kafka metadata.
     await autocannon({ url: `${gateway}${path}`, headers, duration: 3, connections: 4 });
-    process.stdout.write(`gateway RSS after warm-up: ${rssMegabytes(stack.pid('gateway'))}\n`);
+    process.stdout.write(`gateway RSS after warm-up: ${rss(stack.pid('gateway'))}\n`);
     await idle(stack);
     const meter = (service: 'orders-v4' | 'payments-v3' | 'ledger' | 'status') =>
       new CpuMeter({
@@ -208,7 +208,7 @@ async function main(): Promise<void> {
     const hooked = await new OperatorClient(gateway).provisionMerchant({ settings: { webhook_url: 'http://127.0.0.1:9/placeholder' } });
     if (selected('webhook backlog')) await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 3000));
     for (const app of ['gateway', 'orders-v4', 'payments-v3', 'ledger', 'webhook-dispatcher'] as const) {
-      process.stdout.write(`${app} RSS after load: ${rssMegabytes(stack.pid(app))}\n`);
+      process.stdout.write(`${app} RSS after load: ${rss(stack.pid(app))}\n`);
     }
   } finally {
     await stack.stop();

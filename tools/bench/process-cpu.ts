@@ -58,13 +58,15 @@ export class CpuMeter {
     this.before = new Map(Object.entries(this.groups).map(([name, pids]) => [name, sum(pids().map(cpuSecondsOf))]));
   }
 
+  /** CPU seconds each group used since `start`. */
+  used(): Record<string, number> {
+    return Object.fromEntries(Object.entries(this.groups).map(([name, pids]) => [name, sum(pids().map(cpuSecondsOf)) - (this.before.get(name) ?? 0)]));
+  }
+
   /** CPU seconds per 1,000 requests for each group, e.g. `gateway 0.41 · kafka 0.20`. */
   perThousand(requests: number): string {
-    return Object.entries(this.groups)
-      .map(([name, pids]) => {
-        const used = sum(pids().map(cpuSecondsOf)) - (this.before.get(name) ?? 0);
-        return `${name} ${((used * 1000) / Math.max(requests, 1)).toFixed(2)}`;
-      })
+    return Object.entries(this.used())
+      .map(([name, seconds]) => `${name} ${((seconds * 1000) / Math.max(requests, 1)).toFixed(2)}`)
       .join(' · ');
   }
 }

@@ -35,7 +35,11 @@ export class BatchedSender {
       const batch = this.queue;
       this.queue = [];
       const byTopic = new Map<string, Message[]>();
-      for (const { topic, message } of batch) byTopic.set(topic, [...(byTopic.get(topic) ?? []), message]);
+      for (const { topic, message } of batch) {
+        const messages = byTopic.get(topic);
+        if (messages) messages.push(message);
+        else byTopic.set(topic, [message]);
+      }
       try {
         await this.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
         for (const queued of batch) queued.resolve();

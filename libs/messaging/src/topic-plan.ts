@@ -29,12 +29,10 @@ export interface PlannedTopic {
 
 export function planTopics(specs: readonly TopicSpec[], settings: TopicSettings): PlannedTopic[] {
   return specs.map((spec) => {
-    const config: Record<string, string> = {};
-    if (spec.compacted) config['cleanup.policy'] = 'compact';
-    if (spec.kind !== 'reference') config['retention.ms'] = String(settings.retentionMs[spec.kind]);
-    Object.assign(config, spec.config ?? {});
-    if (spec.config?.['retention.ms'] && spec.kind !== 'reference') {
-      config['retention.ms'] = String(Math.min(Number(spec.config['retention.ms']), settings.retentionMs[spec.kind]));
+    const config: Record<string, string> = { ...(spec.compacted ? { 'cleanup.policy': 'compact' } : {}), ...spec.config };
+    if (spec.kind !== 'reference') {
+      const own = spec.config?.['retention.ms'];
+      config['retention.ms'] = String(Math.min(settings.retentionMs[spec.kind], own ? Number(own) : Infinity));
     }
     if (settings.minInsyncReplicas && settings.replicationFactor > 1) {
       config['min.insync.replicas'] = String(Math.min(settings.minInsyncReplicas, settings.replicationFactor));
