@@ -151,12 +151,10 @@ export class KafkaConnection {
   async ensureTopics(specs: readonly TopicSpec[], settings: TopicSettings = LOCAL_TOPIC_SETTINGS): Promise<TopicReport[]> {
     const plan = planTopics(specs, settings);
     const created = await this.createMissingTopics(plan);
+    if (created.length > 0) await this.waitUntilServed(plan);
     const grown = await this.growPartitions(plan);
     const configured = await this.applyTopicConfig(plan);
-    const admin = await this.admin();
-    for (const topic of plan) {
-      await retryWhileRetriable(() => admin.fetchTopicOffsets(this.topic(topic.name)), TOPIC_READY_TIMEOUT_MS);
-    }
+    await this.waitUntilServed(plan);
     return plan.map((topic) => ({
       topic: this.topic(topic.name),
       partitions: topic.partitions,
@@ -176,14 +174,24 @@ export class KafkaConnection {
     }
   }
 
+  /** Until every partition of the plan has a leader serving it (new topics take a moment). */
+  private async waitUntilServed(plan: PlannedTopic[]): Promise<void> {
+    const admin = await this.admin();
+    for (const topic of plan) {
+      await retryWhileRetriable(() => admin.fetchTopicOffsets(this.topic(topic.name)), TOPIC_READY_TIMEOUT_MS);
+    }
+  }
+
   private async createMissingTopics(plan: PlannedTopic[]): Promise<string[]> {
     const admin = await this.admin();
     const existing = new Set(await admin.listTopics());
     const missing = plan.filter((topic) => !existing.has(this.topic(topic.name)));
     if (missing.length === 0) return [];
     try {
+      // Not kafkajs's waitForLeaders: it gives up when the broker's metadata does not list a new
+      // topic yet (UNKNOWN_TOPIC_OR_PARTITION); ensureTopics waits for every partition itself.
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: missing.map((topic) => ({
           topic: this.topic(topic.name),
           numPartitions: topic.partitions,
@@ -192,9 +200,12 @@ export class KafkaConnection {
         })),
       });
     } catch (error) {
-      // Another process may have created them between list and create.
-      const now = new Set(await admin.listTopics());
-      if (missing.some((topic) => !now.has(this.topic(topic.name)))) throw error;
+      // Another process may have created them between list and create; a retriable error leaves
+      // the topics to the readiness wait of ensureTopics.
+      if ((error as { retriable?: boolean }).retriable !== true) {
+        const now = new Set(await admin.listTopics());
+        if (missing.some((topic) => !now.has(this.topic(topic.name)))) throw error;
+      }
     }
     this.logger.info({ topics: missing.map((topic) => this.topic(topic.name)) }, 'created Kafka topics');
     return missing.map((topic) => topic.name);
