@@ -41,17 +41,28 @@ const rss = (pid: number | undefined) => `${rssMegabytes(pid) ?? 'n/a'} MiB`;
 const ALL_APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status'] as const;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 
-/** The whole platform doing nothing: CPU as a share of one core and memory, against the issue's budget (5 %, 1.2 GB). */
+/**
+ * The whole platform doing nothing: CPU as a share of one core and memory, against the issue's
+ * budget (5 %, 1.2 GB), with each service's share and, for context, the broker's and Postgres's.
+ */
 async function idle(stack: Stack): Promise<void> {
   if (!selected('idle platform')) return;
-  const pids = () => ALL_APPS.map((app) => stack.pid(app)).filter((pid): pid is number => pid !== undefined);
-  const cpu = new CpuMeter({ services: pids });
+  const services = Object.fromEntries(ALL_APPS.map((app) => [app, () => [stack.pid(app)].filter((pid): pid is number => pid !== undefined)]));
+  const cpu = new CpuMeter({
+    ...services,
+    kafka: () => [kafkaBrokerPid()].filter((pid): pid is number => pid !== undefined),
+    postgres: () => pidsNamed('postgres'),
+  });
   cpu.start();
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-  const seconds = cpu.used().services!;
-  const memory = pids().reduce((total, pid) => total + (rssMegabytes(pid) ?? 0), 0);
+  const used = cpu.used();
+  const percent = (seconds: number) => `${((100 * seconds) / IDLE_SECONDS).toFixed(1)} %`;
+  const platform = ALL_APPS.reduce((total, app) => total + used[app]!, 0);
+  const memory = ALL_APPS.reduce((total, app) => total + (rssMegabytes(stack.pid(app)) ?? 0), 0);
   process.stdout.write(
-    `${'idle platform (9 services)'.padEnd(38)} ${((100 * seconds) / IDLE_SECONDS).toFixed(1).padStart(6)} % of one core over ${IDLE_SECONDS} s, RSS ${memory} MiB in all\n`,
+    `${'idle platform (9 services)'.padEnd(38)} ${percent(platform).padStart(8)} of one core over ${IDLE_SECONDS} s, RSS ${memory} MiB in all\n` +
+      `${''.padEnd(38)} ${ALL_APPS.map((app) => `${app} ${percent(used[app]!)}`).join(' · ')}\n` +
+      `${''.padEnd(38)} outside the budget: kafka ${percent(used.kafka!)} · postgres ${percent(used.postgres!)}\n`,
   );
 }
 
