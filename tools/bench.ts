@@ -116,6 +116,16 @@ async function ensureBenchDatabase(): Promise<void> {
     stdio: 'ignore',
     env: { ...process.env, DATABASE_URL: testInfrastructure.adminDatabaseUrl },
   });
+  // Every run adds rows, and this machine's Postgres runs with autovacuum off: without a
+  // vacuum, queue scans walk the dead rows of all earlier runs and each run is slower than
+  // the last. A production database vacuums itself; the bench starts where it would be.
+  const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+  await db.connect();
+  try {
+    await db.query('VACUUM (ANALYZE)');
+  } finally {
+    await db.end();
+  }
 }
 
 function v3Headers(merchant: ProvisionedMerchant, method: string, target: string, body = ''): Record<string, string> {
@@ -123,7 +133,7 @@ function v3Headers(merchant: ProvisionedMerchant, method: string, target: string
 }
 
 /** Puts `count` due deliveries in the dispatcher's table and times how fast a local receiver gets them all. */
-async function webhookDrain(merchant: ProvisionedMerchant, count: number): Promise<void> {
+async function webhookDrain(merchant: ProvisionedMerchant, count: number, cpu: CpuMeter): Promise<void> {
   let received = 0;
   let done!: () => void;
   const all = new Promise<void>((resolve) => (done = resolve));
@@ -140,6 +150,7 @@ async function webhookDrain(merchant: ProvisionedMerchant, count: number): Promi
   const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
   await db.connect();
   try {
+    cpu.start();
     const started = Date.now();
     await db.query(
       `INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at)
@@ -150,7 +161,8 @@ async function webhookDrain(merchant: ProvisionedMerchant, count: number): Promi
     await all;
     const seconds = (Date.now() - started) / 1000;
     process.stdout.write(
-      `${'webhook backlog drained'.padEnd(34)} ${(count / seconds).toFixed(0).padStart(6)} deliveries/s  (${count} signed deliveries in ${seconds.toFixed(1)} s)\n`,
+      `${'webhook backlog drained'.padEnd(34)} ${(count / seconds).toFixed(0).padStart(6)} deliveries/s  (${count} signed deliveries in ${seconds.toFixed(1)} s)\n` +
+        `${''.padEnd(38)} CPU s per 1,000 deliveries: ${cpu.perThousand(count)}\n`,
     );
   } finally {
     await db.end();
@@ -173,6 +185,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_KEY_PER_MINUTE: '100000000',
       RATE_LIMIT_STATUS_PER_MINUTE: '100000000',
       DISPATCH_INTERVAL_MS: '100',
+      // Tuning experiments: a concurrency other than the service's default.
+      ...(process.env.DISPATCH_CONCURRENCY ? { DISPATCH_CONCURRENCY: process.env.DISPATCH_CONCURRENCY } : {}),
       // Topics of its own: no earlier test run's events to replay.
       KAFKA_TOPIC_PREFIX: `bench-${randomUUID().slice(0, 8)}.`,
     },
@@ -220,7 +234,12 @@ async function main(): Promise<void> {
     await scenario('GET /api/v3/service-status', meter('status'), { url: `${gateway}/api/v3/service-status` });
     await scenario('GET /healthz (HTTP floor)', meter('status'), { url: `${gateway}/healthz` });
     const hooked = await new OperatorClient(gateway).provisionMerchant({ settings: { webhook_url: 'http://127.0.0.1:9/placeholder' } });
-    if (selected('webhook backlog')) await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 3000));
+    const drainCpu = new CpuMeter({
+      'webhook-dispatcher': () => [stack.pid('webhook-dispatcher')!],
+      'receiver (bench)': () => [process.pid],
+      postgres: () => pidsNamed('postgres'),
+    });
+    if (selected('webhook backlog')) await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 3000), drainCpu);
     for (const app of ['gateway', 'orders-v4', 'payments-v3', 'ledger', 'webhook-dispatcher'] as const) {
       process.stdout.write(`${app} RSS after load: ${rss(stack.pid(app))}\n`);
     }

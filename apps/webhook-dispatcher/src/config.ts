@@ -6,7 +6,7 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** How often due deliveries are looked for. */
   DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
   /** Attempts made at once by one replica. */
-  DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
   /** Tests only: deliveries may go to http://127.0.0.1, localhost or [::1]. */
   WEBHOOK_ALLOW_LOOPBACK: z
     .enum(['true', 'false'])

@@ -1,10 +1,9 @@
 import type { Message, TopicMessages } from 'kafkajs';
+import { GroupedWrites } from '@platform/persistence';
 
 interface Queued {
   topic: string;
   message: Message;
-  resolve: () => void;
-  reject: (error: unknown) => void;
 }
 
 /**
@@ -15,38 +14,23 @@ interface Queued {
  * Order per topic is the order of `send` calls. A failed request fails every message in it.
  */
 export class BatchedSender {
-  private queue: Queued[] = [];
-  private flushing = false;
+  private readonly writes: GroupedWrites<Queued>;
 
-  constructor(private readonly sendBatch: (batch: { topicMessages: TopicMessages[] }) => Promise<unknown>) {}
+  constructor(sendBatch: (batch: { topicMessages: TopicMessages[] }) => Promise<unknown>) {
+    this.writes = new GroupedWrites((batch) => sendBatch({ topicMessages: byTopic(batch) }));
+  }
 
   send(topic: string, message: Message): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ topic, message, resolve, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        setImmediate(() => void this.flush());
-      }
-    });
+    return this.writes.add({ topic, message });
   }
+}
 
-  private async flush(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue;
-      this.queue = [];
-      const byTopic = new Map<string, Message[]>();
-      for (const { topic, message } of batch) {
-        const messages = byTopic.get(topic);
-        if (messages) messages.push(message);
-        else byTopic.set(topic, [message]);
-      }
-      try {
-        await this.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
-        for (const queued of batch) queued.resolve();
-      } catch (error) {
-        for (const queued of batch) queued.reject(error);
-      }
-    }
-    this.flushing = false;
+function byTopic(batch: Queued[]): TopicMessages[] {
+  const messagesOf = new Map<string, Message[]>();
+  for (const { topic, message } of batch) {
+    const messages = messagesOf.get(topic);
+    if (messages) messages.push(message);
+    else messagesOf.set(topic, [message]);
   }
+  return [...messagesOf].map(([topic, messages]) => ({ topic, messages }));
 }

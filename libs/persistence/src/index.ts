@@ -7,3 +7,4 @@ export * from './data-source';
 export * from './idempotency-store';
 export * from './tenancy';
 export * from './transitions';
+export * from './grouped-writes';

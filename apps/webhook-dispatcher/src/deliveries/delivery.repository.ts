@@ -31,6 +31,13 @@ export type NewDelivery = Pick<
   'id' | 'event_id' | 'event_type' | 'scheme' | 'merchant_code' | 'environment' | 'payment_code' | 'url' | 'body' | 'created_at'
 >;
 
+export interface FinishedAttempt {
+  delivery: DeliveryRow;
+  outcome: { statusCode: number | null; errorCode: string | null; error: string | null; durationMs: number; delivered: boolean };
+  next: { status: DeliveryRow['status']; nextAttemptAt: Date | null };
+  finishedAt: Date;
+}
+
 const COLUMNS = `id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, status, attempt_count,
   attempt_count - interrupted_count AS made_attempts, max_attempts,
   last_status_code, last_error, last_error_code, next_attempt_at, delivered_at, created_at`;
@@ -61,58 +68,60 @@ export class DeliveryRepository {
   /**
    * Claims due deliveries for one attempt each: the attempt number is fixed and recorded
    * here (unique per delivery), and a lease keeps other replicas off until it runs out, so
-   * an attempt cut short by a crash is made again later, never twice at once.
+   * an attempt cut short by a crash is made again later, never twice at once. One statement
+   * (atomic without a transaction) claims, closes the attempts cut short and opens the new.
    */
-  async claimDue(tx: SqlExecutor, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
-    const claimed = await queryRows<DeliveryRow>(
-      tx,
+  async claimDue(db: SqlExecutor, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
+    return queryRows<DeliveryRow>(
+      db,
       // A lease still set was never released by a recorded attempt: that attempt was cut short.
-      `UPDATE webhooks.deliveries SET attempt_count = attempt_count + 1, interrupted_count = interrupted_count + (lease_until IS NOT NULL)::int, lease_until = $2
-        WHERE id IN (SELECT id FROM webhooks.deliveries
-                      WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-                      ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING ${COLUMNS}`,
+      `WITH claimed AS (
+         UPDATE webhooks.deliveries SET attempt_count = attempt_count + 1, interrupted_count = interrupted_count + (lease_until IS NOT NULL)::int, lease_until = $2
+          WHERE id IN (SELECT id FROM webhooks.deliveries
+                        WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+                        ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+          RETURNING ${COLUMNS}
+       ), closed AS (
+         UPDATE webhooks.attempts a SET finished_at = $1, error_code = 'attempt_interrupted'
+           FROM claimed WHERE a.delivery_id = claimed.id AND a.finished_at IS NULL
+       ), opened AS (
+         INSERT INTO webhooks.attempts (delivery_id, attempt_no, started_at) SELECT id, attempt_count, $1 FROM claimed
+       )
+       SELECT * FROM claimed`,
       [now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit],
     );
-    if (claimed.length === 0) return claimed;
-    // Two statements for the whole batch: close the attempts cut short, open the new ones.
-    const ids = claimed.map((row) => row.id);
-    await tx.query(
-      `UPDATE webhooks.attempts SET finished_at = $2, error_code = 'attempt_interrupted' WHERE delivery_id = ANY($1::uuid[]) AND finished_at IS NULL`,
-      [ids, now.toISOString()],
-    );
-    await tx.query('INSERT INTO webhooks.attempts (delivery_id, attempt_no, started_at) SELECT unnest($1::uuid[]), unnest($2::int[]), $3', [
-      ids,
-      claimed.map((row) => row.attempt_count),
-      now.toISOString(),
-    ]);
-    return claimed;
   }
 
-  async recordAttempt(
-    tx: SqlExecutor,
-    delivery: DeliveryRow,
-    outcome: { statusCode: number | null; errorCode: string | null; error: string | null; durationMs: number; delivered: boolean },
-    next: { status: DeliveryRow['status']; nextAttemptAt: Date | null },
-    now: Date,
-  ): Promise<void> {
-    await tx.query(
-      'UPDATE webhooks.attempts SET finished_at = $3, status_code = $4, error_code = $5, duration_ms = $6 WHERE delivery_id = $1 AND attempt_no = $2',
-      [delivery.id, delivery.attempt_count, now.toISOString(), outcome.statusCode, outcome.errorCode, outcome.durationMs],
-    );
-    await tx.query(
-      `UPDATE webhooks.deliveries SET status = $3, last_status_code = $4, last_error = $5, last_error_code = $6, next_attempt_at = $7,
-         delivered_at = CASE WHEN $3 = 'delivered' THEN $8::timestamptz ELSE delivered_at END, lease_until = NULL
-        WHERE id = $1 AND attempt_count = $2`,
+  /**
+   * Records finished attempts, any number in one statement: each attempt's outcome, and
+   * its delivery's next state. A delivery claimed again meanwhile (its lease ran out) keeps
+   * the newer claim's state: the attempt number must still match.
+   */
+  async recordAttempts(db: SqlExecutor, attempts: readonly FinishedAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    const ordered = [...attempts].sort((a, b) => (a.delivery.id < b.delivery.id ? -1 : 1));
+    const column = <T>(pick: (attempt: FinishedAttempt) => T) => ordered.map(pick);
+    await db.query(
+      `WITH finished AS (
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::text[], $6::text[], $7::int[], $8::text[], $9::timestamptz[])
+           AS f(id, attempt_no, finished_at, status_code, error_code, error, duration_ms, status, next_attempt_at)
+       ), attempts AS (
+         UPDATE webhooks.attempts a SET finished_at = f.finished_at, status_code = f.status_code, error_code = f.error_code, duration_ms = f.duration_ms
+           FROM finished f WHERE a.delivery_id = f.id AND a.attempt_no = f.attempt_no
+       )
+       UPDATE webhooks.deliveries d SET status = f.status, last_status_code = f.status_code, last_error = f.error, last_error_code = f.error_code,
+         next_attempt_at = f.next_attempt_at, delivered_at = CASE WHEN f.status = 'delivered' THEN f.finished_at ELSE d.delivered_at END, lease_until = NULL
+         FROM finished f WHERE d.id = f.id AND d.attempt_count = f.attempt_no`,
       [
-        delivery.id,
-        delivery.attempt_count,
-        next.status,
-        outcome.statusCode,
-        outcome.error,
-        outcome.errorCode,
-        next.nextAttemptAt?.toISOString() ?? null,
-        now.toISOString(),
+        column((a) => a.delivery.id),
+        column((a) => a.delivery.attempt_count),
+        column((a) => a.finishedAt.toISOString()),
+        column((a) => a.outcome.statusCode),
+        column((a) => a.outcome.errorCode),
+        column((a) => a.outcome.error),
+        column((a) => a.outcome.durationMs),
+        column((a) => a.next.status),
+        column((a) => a.next.nextAttemptAt?.toISOString() ?? null),
       ],
     );
   }

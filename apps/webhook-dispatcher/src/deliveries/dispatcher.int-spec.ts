@@ -36,6 +36,8 @@ interface Received {
 
 class Receiver {
   readonly requests: Received[] = [];
+  /** TCP connections opened to this receiver. */
+  connections = 0;
   private server!: Server;
   url = '';
 
@@ -50,6 +52,7 @@ class Receiver {
         this.answer(request, response, this.requests.length);
       });
     });
+    this.server.on('connection', () => (this.connections += 1));
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
     return this;
@@ -282,6 +285,66 @@ describe('webhook dispatcher on real infrastructure', () => {
     const row = await delivery(chatty.url, clock.now());
     await dispatcher(clock).dispatchDue();
     expect(await reload(row)).toMatchObject({ status: 'delivered', last_status_code: 200 });
+  });
+
+  it('records each outcome of attempts that finish together against its own delivery', async () => {
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
+    const failing = new Set<string>();
+    const held: { eventId: string; response: ServerResponse }[] = [];
+    const shop = await receiver((request, response) => {
+      held.push({ eventId: request.headers['x-cav-event-id'] as string, response });
+      // Answer all twelve at once, so their outcomes are recorded together.
+      if (held.length === 12) for (const { eventId, response: waiting } of held) waiting.writeHead(failing.has(eventId) ? 503 : 200).end();
+    });
+    const rows = await Promise.all(Array.from({ length: 12 }, () => delivery(shop.url, clock.now())));
+    rows.filter((_, index) => index % 2 === 1).forEach((row) => failing.add(row.event_id));
+    await dispatcher(clock).dispatchDue();
+    for (const row of rows) {
+      const after = await reload(row);
+      if (failing.has(row.event_id)) {
+        expect(after).toMatchObject({ status: 'pending', attempt_count: 1, last_status_code: 503, last_error_code: 'webhook_response_unsuccessful' });
+        expect(new Date(after.next_attempt_at!).getTime() - clock.now().getTime()).toBe(60_000);
+      } else {
+        expect(after).toMatchObject({ status: 'delivered', attempt_count: 1, last_status_code: 200, last_error_code: null, next_attempt_at: null });
+      }
+    }
+    const attempts = await queryRows<{ status_code: number; finished: boolean }>(
+      dataSource,
+      'SELECT status_code, finished_at IS NOT NULL AS finished FROM webhooks.attempts WHERE delivery_id = ANY($1::uuid[])',
+      [rows.map((row) => row.id)],
+    );
+    expect(attempts).toHaveLength(12);
+    expect(attempts.every((attempt) => attempt.finished)).toBe(true);
+    expect(attempts.filter((attempt) => attempt.status_code === 503)).toHaveLength(6);
+  });
+
+  it('keeps connections to a receiver alive across deliveries instead of opening one per delivery', async () => {
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
+    const shop = await receiver((_, response) => response.writeHead(204).end());
+    const rows = await Promise.all(Array.from({ length: 30 }, () => delivery(shop.url, clock.now())));
+    const worker = dispatcher(clock);
+    for (let round = 0; round < 3; round += 1) await worker.dispatchDue();
+    for (const row of rows) expect((await reload(row)).status).toBe('delivered');
+    expect(shop.requests).toHaveLength(30);
+    expect(shop.connections).toBeLessThanOrEqual(16);
+  });
+
+  it('sends again on a new connection, within the same attempt, when a kept connection was closed under it', async () => {
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
+    const shop = await receiver((request, response, count) => {
+      // The second request arrives on the kept connection; the receiver drops it unanswered.
+      if (count === 2) request.socket.destroy();
+      else response.writeHead(204).end();
+    });
+    const worker = dispatcher(clock);
+    const first = await delivery(shop.url, clock.now());
+    await worker.dispatchDue();
+    const second = await delivery(shop.url, clock.now());
+    await worker.dispatchDue();
+    expect(await reload(first)).toMatchObject({ status: 'delivered', attempt_count: 1 });
+    expect(await reload(second)).toMatchObject({ status: 'delivered', attempt_count: 1, last_status_code: 204 });
+    expect(shop.requests).toHaveLength(3);
+    expect(shop.connections).toBe(2);
   });
 
   describe('outbound safety', () => {

@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { dnsResolver, isLoopbackAddress, isPublicAddress, type Resolver } from '@platform/egress';
@@ -23,6 +23,11 @@ export interface SenderOptions {
   maxResponseBytes?: number;
 }
 
+/** Idle keep-alive connections close sooner than common servers' 5 s, so a reused one is rarely closed under us. */
+const IDLE_CONNECTION_MS = 4000;
+
+type Posted = Omit<SendOutcome, 'durationMs'> & { staleConnection?: boolean };
+
 type Target = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; errorCode: DeliveryErrorCode; error: string };
 
 /**
@@ -30,6 +35,11 @@ type Target = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: fal
  * once, every address checked, and the connection pinned to the checked address (no DNS
  * rebinding). No redirect is followed; 3 s to connect, 10 s for the answer, and at most a
  * few kilobytes of it are read.
+ *
+ * Connections are kept alive between deliveries to the same host and port (a backlog to one
+ * merchant costs one handshake per slot, not per delivery). A kept connection was opened to
+ * an address checked then, so reusing it never reaches an address that was not checked. A
+ * kept connection the receiver closed meanwhile is retried once on a new one.
  */
 export class WebhookSender {
   private readonly resolve: Resolver;
@@ -37,6 +47,8 @@ export class WebhookSender {
   private readonly responseTimeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly dnsTimeoutMs: number;
+  private readonly httpAgent = new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
 
   constructor(private readonly options: SenderOptions) {
     this.resolve = options.resolve ?? dnsResolver;
@@ -50,7 +62,9 @@ export class WebhookSender {
     const started = Date.now();
     const target = await this.target(rawUrl);
     if (!target.ok) return { delivered: false, statusCode: null, errorCode: target.errorCode, error: target.error, durationMs: Date.now() - started };
-    const outcome = await this.post(target, headers, body);
+    let posted = await this.post(target, headers, body, true);
+    if (posted.staleConnection) posted = await this.post(target, headers, body, false);
+    const { staleConnection: _, ...outcome } = posted;
     return { ...outcome, durationMs: Date.now() - started };
   }
 
@@ -90,28 +104,36 @@ export class WebhookSender {
     return Promise.race([this.resolve(host), timeout]).finally(() => clearTimeout(timer));
   }
 
-  private post(target: Extract<Target, { ok: true }>, headers: Record<string, string>, body: string): Promise<Omit<SendOutcome, 'durationMs'>> {
+  /** Closes the kept connections (on shutdown). */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  private post(target: Extract<Target, { ok: true }>, headers: Record<string, string>, body: string, mayReuse: boolean): Promise<Posted> {
     const pinned: LookupFunction = (_hostname, options, callback) => {
       if (options.all)
         (callback as (err: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
       else callback(null, target.address, target.family);
     };
     const payload = Buffer.from(body, 'utf8');
-    const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const https = target.url.protocol === 'https:';
+    const send = https ? httpsRequest : httpRequest;
     return new Promise((resolve) => {
       let settled = false;
-      const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
+      /** Only a connection that carried a whole answer is kept; any other ends here. */
+      const finish = (outcome: Posted, keepConnection = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(connectTimer);
         clearTimeout(responseTimer);
-        request.destroy();
+        if (!keepConnection) request.destroy();
         resolve(outcome);
       };
       const request = send(target.url, {
         method: 'POST',
         lookup: pinned,
-        agent: false,
+        agent: mayReuse ? (https ? this.httpsAgent : this.httpAgent) : false,
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': 'platform-webhooks/1' },
       });
       const connectTimer = setTimeout(
@@ -123,32 +145,36 @@ export class WebhookSender {
         this.responseTimeoutMs,
       );
       request.on('socket', (socket) => {
-        socket.once(target.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+        if (request.reusedSocket) clearTimeout(connectTimer);
+        else socket.once(https ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
       });
       request.on('error', (error: NodeJS.ErrnoException) => {
+        const closedMeanwhile = request.reusedSocket && ['ECONNRESET', 'EPIPE'].includes(error.code ?? '');
         const unreachable = ['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ETIMEDOUT'].includes(error.code ?? '');
         finish({
           delivered: false,
           statusCode: null,
           errorCode: unreachable ? 'webhook_unreachable' : 'webhook_delivery_failed',
           error: error.code ? `${error.code}: ${error.message}` : error.message,
+          staleConnection: closedMeanwhile,
         });
       });
       request.on('response', (response: IncomingMessage) => {
         const status = response.statusCode ?? 0;
         let read = 0;
-        const done = () =>
+        const done = (keepConnection: boolean) =>
           finish(
             status >= 200 && status < 300
               ? { delivered: true, statusCode: status, errorCode: null, error: null }
               : { delivered: false, statusCode: status, errorCode: 'webhook_response_unsuccessful', error: `HTTP ${status}` },
+            keepConnection,
           );
         response.on('data', (chunk: Buffer) => {
           read += chunk.length;
-          if (read >= this.maxResponseBytes) done();
+          if (read >= this.maxResponseBytes) done(false);
         });
-        response.on('end', done);
-        response.on('error', done);
+        response.on('end', () => done(true));
+        response.on('error', () => done(false));
       });
       request.end(payload);
     });

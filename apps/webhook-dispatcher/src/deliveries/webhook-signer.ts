@@ -12,7 +12,7 @@ export function signedHeaders(delivery: DeliveryRow, merchant: MerchantEnvironme
   if (!key) return null;
   let secret: string;
   try {
-    secret = openSecret(key.sealed_secret, masterKey, key.api_key);
+    secret = openedSecret(key.sealed_secret, masterKey, key.api_key);
   } catch {
     return null;
   }
@@ -28,4 +28,20 @@ export function signedHeaders(delivery: DeliveryRow, merchant: MerchantEnvironme
     'X-CAV-Event-Type': delivery.event_type,
     'X-CAV-Environment': delivery.environment,
   };
+}
+
+const OPENED_LIMIT = 1024;
+const openedByMasterKey = new WeakMap<Buffer, Map<string, string>>();
+
+/** A backlog to one merchant opens its secret once, not once per attempt (as the gateway keeps its credentials). */
+function openedSecret(sealed: string, masterKey: Buffer, apiKey: string): string {
+  let opened = openedByMasterKey.get(masterKey);
+  if (!opened) openedByMasterKey.set(masterKey, (opened = new Map()));
+  const cacheKey = `${apiKey}\u0000${sealed}`;
+  const known = opened.get(cacheKey);
+  if (known !== undefined) return known;
+  const secret = openSecret(sealed, masterKey, apiKey);
+  if (opened.size >= OPENED_LIMIT) opened.delete(opened.keys().next().value!);
+  opened.set(cacheKey, secret);
+  return secret;
 }
