@@ -216,6 +216,30 @@ describe('Payments API v3', () => {
       expect([changed.status, changed.body.code]).toEqual([409, '9000039']);
     });
 
+    it('answers a repeat with the original payment even once the limits would refuse a new one', async () => {
+      const shop = await operator.provisionMerchant({ settings: { payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '1000.00' }] } });
+      const client = new V3Client(stack.url('gateway'), shop);
+      const key = randomUUID();
+      const pay500 = (idempotencyKey: string) =>
+        client.request('POST', '/api/v3/payments', { amount: '500.00', currency_code: 'TRY' }, { headers: { 'Idempotency-Key': idempotencyKey } });
+      const first = await pay500(key);
+      expect(first.status).toBe(201);
+      await operator.call('PATCH', `/admin/v1/merchants/${shop.merchantCode}/environments/sandbox`, {
+        payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '100.00' }],
+      });
+      const repeat = await pay500(key);
+      expect([repeat.status, repeat.body]).toEqual([200, first.body]);
+      const fresh = await pay500(randomUUID());
+      expect([fresh.status, fresh.body.code]).toEqual([422, '9000005']);
+    });
+
+    it('answers the same key with another body that would be refused on its own with 409 9000039', async () => {
+      const key = randomUUID();
+      expect((await pay({ amount: '33.00', currency_code: 'TRY' }, key)).status).toBe(201);
+      const belowLimits = await pay({ amount: '5.00', currency_code: 'TRY' }, key);
+      expect([belowLimits.status, belowLimits.body.code]).toEqual([409, '9000039']);
+    });
+
     it('answers the same key with another scenario header with 409 9000010', async () => {
       const key = randomUUID();
       await pay({ amount: '33.00', currency_code: 'TRY' }, key);

@@ -9,14 +9,19 @@ import { PaymentRepository } from './payment.repository';
 const outbox = new OutboxWriter(DATABASE.schema);
 
 const RATE = /^(0|[1-9]\d{0,9})(\.\d{1,10})?$/;
+/** How long a replica converts limits with the rates it read: another replica's change is seen within this. */
+const RATES_FRESH_MS = 1000;
 
 /**
  * The rates limits are converted with; USD is the quote currency and stays 1. Every
  * change, and every rate at start, goes on the compacted rates topic for the ledger,
- * which books a payment at the rate in force when it was paid.
+ * which books a payment at the rate in force when it was paid. Payment creation reads the
+ * rates from memory, read again at most once a second (and at once after a change here).
  */
 @Injectable()
 export class FxRatesService implements OnApplicationBootstrap {
+  private cached?: { rates: Promise<Map<string, string>>; readAt: number };
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
@@ -36,7 +41,22 @@ export class FxRatesService implements OnApplicationBootstrap {
       await this.broadcast(tx);
       return changed;
     });
+    this.cached = undefined;
     return { before: before === null ? null : { currency_code: currency, usd_per_unit: before }, after: { currency_code: currency, usd_per_unit: after } };
+  }
+
+  /** The USD value of one unit of each currency, as of at most a second ago. */
+  usdPerUnit(): Promise<Map<string, string>> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.readAt > RATES_FRESH_MS) {
+      const rates = this.payments.usdPerUnit(this.dataSource);
+      this.cached = { rates, readAt: now };
+      // A failed read is not kept: the next payment reads again.
+      rates.catch(() => {
+        if (this.cached?.rates === rates) this.cached = undefined;
+      });
+    }
+    return this.cached.rates;
   }
 
   async onApplicationBootstrap(): Promise<void> {

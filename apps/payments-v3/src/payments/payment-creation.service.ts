@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { checkAccountLimit } from './account-limits';
 import { checkReturnUrl, checkWebhookUrl } from './address-rules';
+import { FxRatesService } from './fx-rates.service';
 import { PaymentRepository } from './payment.repository';
 import { toPaymentRecord } from './payment-view';
 
@@ -18,6 +19,16 @@ const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 function paymentCode(): string {
   const bytes = randomBytes(12);
   return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+}
+
+interface NewPayment {
+  merchant_reference: string | null;
+  amount: string;
+  currency_code: CreatePaymentBody['currency_code'];
+  merchant_name: string;
+  webhook_url: string | null;
+  return_url: string | null;
+  now: Date;
 }
 
 /**
@@ -32,6 +43,7 @@ export class PaymentCreationService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
+    private readonly rates: FxRatesService,
     private readonly settings: MerchantSettings,
     private readonly maintenance: MaintenanceFlags,
     @Inject(CARD_PROCESSORS) private readonly processors: CardProcessors,
@@ -46,14 +58,25 @@ export class PaymentCreationService {
   ): Promise<{ created: boolean; payment: PaymentRecord }> {
     const now = this.clock.now();
     const request = { scope: 'payment.create', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
-    const earlier = await this.keys.earlier(this.dataSource, caller, request);
-    if (earlier) return this.repeat(caller, earlier.resource_id!, now);
+    let fields: NewPayment;
+    try {
+      fields = await this.checked(caller, input.body, now);
+    } catch (error) {
+      // A repeat of an accepted request gets its payment whatever refuses a new one now
+      // (maintenance, limits, settings). A new payment's key is checked by its insert alone.
+      const earlier = await this.keys.earlier(this.dataSource, caller, request);
+      if (earlier) return this.repeat(caller, earlier.resource_id!, now);
+      throw error;
+    }
+    return this.insert(caller, request, fields);
+  }
 
+  /** What a new payment would be, or the error that refuses it; reads nothing but settings and rates. */
+  private async checked(caller: Caller, body: CreatePaymentBody, now: Date): Promise<NewPayment> {
     this.maintenance.assertOpen('api_collection');
     const merchant = await this.settings.requireReadyForPayments(caller);
     // Live without a configured connector takes no card payment: refused before anything is stored.
     this.processors.for(caller.environment);
-    const { body } = input;
     const amount = parseWireAmount(body.amount);
     // Only a malformed amount is a schema error; a well-formed one of any size meets the limits (9000005).
     if (!amount) {
@@ -61,12 +84,11 @@ export class PaymentCreationService {
         errors: { amount: ['must be a positive decimal string with exactly 2 decimals'] },
       });
     }
-    const rates = await this.payments.usdPerUnit(this.dataSource);
     const limit = checkAccountLimit({
       amount,
       currency: body.currency_code,
       baseCurrency: merchant.base_currency,
-      usdPerUnit: rates,
+      usdPerUnit: await this.rates.usdPerUnit(),
       limits: merchant.payment_limits,
     });
     if (!limit.inside) {
@@ -87,7 +109,7 @@ export class PaymentCreationService {
       if (problem) throw new ApiError(Errors.RequestSchemaInvalid, problem, { errors: { webhook_url: [problem] } });
     }
     const merchantName = truncateCharacters(body.merchant_name ?? `Hesap ${merchant.account_number}`, 120);
-    return this.insert(caller, request, {
+    return {
       merchant_reference: body.merchant_reference ?? null,
       amount: amount.toFixed(2),
       currency_code: body.currency_code,
@@ -95,22 +117,10 @@ export class PaymentCreationService {
       webhook_url: body.webhook_url ?? null,
       return_url: returnUrl,
       now,
-    });
+    };
   }
 
-  private async insert(
-    caller: Caller,
-    request: IdempotentRequest,
-    fields: {
-      merchant_reference: string | null;
-      amount: string;
-      currency_code: CreatePaymentBody['currency_code'];
-      merchant_name: string;
-      webhook_url: string | null;
-      return_url: string | null;
-      now: Date;
-    },
-  ): Promise<{ created: boolean; payment: PaymentRecord }> {
+  private async insert(caller: Caller, request: IdempotentRequest, fields: NewPayment): Promise<{ created: boolean; payment: PaymentRecord }> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = paymentCode();
       try {
