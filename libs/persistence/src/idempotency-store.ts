@@ -78,6 +78,16 @@ export class IdempotencyStore {
     return this.insert(tx, owner, request, resourceId, 'completed');
   }
 
+  /**
+   * `claimCompleted` as a statement for the caller's own INSERT to run as its `claimed` CTE
+   * (`WITH claimed AS (…) INSERT … SELECT … WHERE EXISTS (SELECT 1 FROM claimed)`): the key
+   * and the work in one statement, atomic without a transaction, one round trip. Its
+   * parameters come first; the caller's are numbered after them.
+   */
+  claimCompletedStatement(owner: KeyOwner, request: IdempotentRequest, resourceId: string): { sql: string; parameters: unknown[] } {
+    return this.claimStatement(owner, request, resourceId, 'completed');
+  }
+
   private async insert(
     tx: SqlExecutor,
     owner: KeyOwner,
@@ -85,13 +95,22 @@ export class IdempotencyStore {
     resourceId: string | null,
     state: IdempotencyRecord['state'],
   ): Promise<boolean> {
-    const rows = await queryRows(
-      tx,
-      `INSERT INTO ${this.table} (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8 = 'completed' THEN now() END) ON CONFLICT DO NOTHING RETURNING state`,
-      [owner.merchantCode, owner.environment, request.scope, request.key, request.fingerprint, request.scenario, resourceId, state],
-    );
+    const claim = this.claimStatement(owner, request, resourceId, state);
+    const rows = await queryRows(tx, claim.sql, claim.parameters);
     return rows.length === 1;
+  }
+
+  private claimStatement(
+    owner: KeyOwner,
+    request: IdempotentRequest,
+    resourceId: string | null,
+    state: IdempotencyRecord['state'],
+  ): { sql: string; parameters: unknown[] } {
+    return {
+      sql: `INSERT INTO ${this.table} (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8 = 'completed' THEN now() END) ON CONFLICT DO NOTHING RETURNING state`,
+      parameters: [owner.merchantCode, owner.environment, request.scope, request.key, request.fingerprint, request.scenario, resourceId, state],
+    };
   }
 
   /** Keeps the answer to replay (null where a repeat reads the resource afresh), in the claiming transaction. */

@@ -32,8 +32,8 @@ interface NewPayment {
 }
 
 /**
- * Hosted payments, v3. The Idempotency-Key is enforced in the transaction that creates
- * the payment: the same key and fingerprint return the original payment, a different
+ * Hosted payments, v3. The Idempotency-Key is claimed by the statement that creates the
+ * payment: the same key and fingerprint return the original payment, a different
  * body 9000039, a different sandbox scenario 9000010; parallel repeats wait on the key.
  */
 @Injectable()
@@ -124,21 +124,18 @@ export class PaymentCreationService {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = paymentCode();
       try {
-        const outcome = await this.dataSource.transaction(async (tx) => {
-          // A repeat reads the payment as it is then, so the key keeps nothing but its code.
-          if (!(await this.keys.claimCompleted(tx, caller, request, code))) return undefined;
-          return this.payments.insert(tx, caller, {
-            code,
-            merchant_reference: fields.merchant_reference,
-            amount: fields.amount,
-            currency_code: fields.currency_code,
-            merchant_name: fields.merchant_name,
-            webhook_url: fields.webhook_url,
-            return_url: fields.return_url,
-            page_token: randomBytes(24).toString('base64url'),
-            created_at: fields.now,
-            expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
-          });
+        // A repeat reads the payment as it is then, so the key keeps nothing but its code.
+        const outcome = await this.payments.insertClaimed(this.dataSource, this.keys.claimCompletedStatement(caller, request, code), caller, {
+          code,
+          merchant_reference: fields.merchant_reference,
+          amount: fields.amount,
+          currency_code: fields.currency_code,
+          merchant_name: fields.merchant_name,
+          webhook_url: fields.webhook_url,
+          return_url: fields.return_url,
+          page_token: randomBytes(24).toString('base64url'),
+          created_at: fields.now,
+          expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
         });
         if (outcome) return { created: true, payment: toPaymentRecord(outcome, this.config.CHECKOUT_PUBLIC_URL, fields.now) };
         // A parallel request with the same key committed first: answer as a repeat.

@@ -25,6 +25,8 @@ export interface PaymentRow {
   failure: { attempt_count: number; reason_code: string | null } | null;
 }
 
+type NewPaymentRow = Omit<PaymentRow, 'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>;
+
 const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
   webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure`;
 
@@ -40,32 +42,41 @@ export class PaymentRepository {
     return rows[0];
   }
 
-  async insert(
-    tx: SqlExecutor,
-    owner: Caller,
-    payment: Omit<PaymentRow, 'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>,
-  ): Promise<PaymentRow> {
+  /** Inserts a payment with no Idempotency-Key of its own (fixtures, imports). */
+  async insert(db: SqlExecutor, owner: Caller, payment: NewPaymentRow): Promise<PaymentRow> {
+    return (await this.insertClaimed(db, { sql: 'SELECT 1', parameters: [] }, owner, payment))!;
+  }
+
+  /**
+   * Inserts the payment only if `claim` (an Idempotency-Key claim statement) claimed its key,
+   * in one statement with it; undefined when another request holds the key.
+   */
+  async insertClaimed(db: SqlExecutor, claim: { sql: string; parameters: unknown[] }, owner: Caller, payment: NewPaymentRow): Promise<PaymentRow | undefined> {
+    const values: [unknown, string][] = [
+      [owner.merchantCode, 'text'],
+      [owner.environment, 'text'],
+      [payment.code, 'text'],
+      [payment.merchant_reference, 'text'],
+      [payment.amount, 'numeric'],
+      [payment.currency_code, 'text'],
+      [payment.merchant_name, 'text'],
+      [payment.webhook_url, 'text'],
+      [payment.return_url, 'text'],
+      [payment.page_token, 'text'],
+      [payment.created_at.toISOString(), 'timestamptz'],
+      [payment.expires_at.toISOString(), 'timestamptz'],
+    ];
+    const first = claim.parameters.length + 1;
     const rows = await queryRows<PaymentRow>(
-      tx,
-      `INSERT INTO payments.payments (merchant_code, environment, code, merchant_reference, amount, currency_code, merchant_name,
+      db,
+      `WITH claimed AS (${claim.sql})
+       INSERT INTO payments.payments (merchant_code, environment, code, merchant_reference, amount, currency_code, merchant_name,
          webhook_url, return_url, page_token, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
-      [
-        owner.merchantCode,
-        owner.environment,
-        payment.code,
-        payment.merchant_reference,
-        payment.amount,
-        payment.currency_code,
-        payment.merchant_name,
-        payment.webhook_url,
-        payment.return_url,
-        payment.page_token,
-        payment.created_at.toISOString(),
-        payment.expires_at.toISOString(),
-      ],
+       SELECT ${values.map(([, type], index) => `$${first + index}::${type}`).join(', ')} WHERE EXISTS (SELECT 1 FROM claimed)
+       RETURNING ${COLUMNS}`,
+      [...claim.parameters, ...values.map(([value]) => value)],
     );
-    return rows[0]!;
+    return rows[0];
   }
 
   /** The payment behind a customer's page address; the token is the customer's only credential. */
