@@ -28,19 +28,25 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {0, count, tonumber(oldest[2]) + window - now_ms}
 `;
 
+type Consume = (key: string, windowMs: string, limit: string, member: string) => Promise<[number, number, number]>;
+
 export class SlidingWindowLimiter {
+  private readonly consumeInRedis: Consume;
+
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly prefix: string,
     private readonly windowMs: number,
-  ) {}
+  ) {
+    // A defined command is sent as EVALSHA (the script text only when Redis does not know it yet),
+    // not as the whole script with every request.
+    redis.defineCommand('slidingWindowConsume', { numberOfKeys: 1, lua: SCRIPT });
+    const defined = (redis as unknown as { slidingWindowConsume: Consume }).slidingWindowConsume;
+    this.consumeInRedis = defined.bind(redis);
+  }
 
   async consume(subject: string, limit: number): Promise<LimitDecision> {
-    const [allowed, count, waitMs] = (await this.redis.eval(SCRIPT, 1, `${this.prefix}:${subject}`, String(this.windowMs), String(limit), randomUUID())) as [
-      number,
-      number,
-      number,
-    ];
+    const [allowed, count, waitMs] = await this.consumeInRedis(`${this.prefix}:${subject}`, String(this.windowMs), String(limit), randomUUID());
     return {
       allowed: allowed === 1,
       limit,
