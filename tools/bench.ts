@@ -82,7 +82,22 @@ function report(name: string, result: autocannon.Result, cpu: CpuMeter): void {
 async function scenario(name: string, cpu: CpuMeter, options: autocannon.Options): Promise<void> {
   if (!selected(name)) return;
   cpu.start();
-  report(name, await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS }), cpu);
+  report(name, await autocannon({ duration: SECONDS, connections: CONNECTIONS, ...options }), cpu);
+}
+
+/**
+ * The same requests at a constant arrival rate of half the NestJS reference's req/s (issue 17's
+ * open-loop goal). Twice the connections leave room for slow answers, though autocannon still
+ * waits for an answer on each connection before the next request (no coordinated-omission
+ * correction): its p99 is a lower bound when the platform falls behind.
+ */
+async function openLoop(name: string, cpu: CpuMeter, options: autocannon.Options): Promise<void> {
+  if (!referenceRate) {
+    if (selected(name)) process.stdout.write(`${name.padEnd(38)} skipped: needs the reference's rate from this run\n`);
+    return;
+  }
+  const rate = Math.round(referenceRate / 2);
+  await scenario(`${name} at ${rate}/s`, cpu, { ...options, overallRate: rate, connections: CONNECTIONS * 2 });
 }
 
 /** The reference on NestJS and on Fastify, each warmed up 3 s, then measured as the platform is. */
@@ -126,6 +141,16 @@ async function ensureBenchDatabase(): Promise<void> {
   } finally {
     await db.end();
   }
+}
+
+function v4Headers(merchant: ProvisionedMerchant, method: string, path: string, body?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'X-CEK-Api-Key': merchant.apiKey,
+    'X-CEK-Environment': 'sandbox',
+    'X-CEK-Merchant-Code': merchant.merchantCode,
+    ...signV4Request({ secret: merchant.apiSecret, method, path, body }),
+  };
 }
 
 function v3Headers(merchant: ProvisionedMerchant, method: string, target: string, body = ''): Record<string, string> {
@@ -197,12 +222,7 @@ async function main(): Promise<void> {
       settings: { payment_limits: [{ currency_code: 'TRY', min_amount: '1.00', max_amount: '1000000.00' }] },
     });
     const path = '/api/v4/bins/435509?amount=100.00';
-    const headers = {
-      'X-CEK-Api-Key': merchant.apiKey,
-      'X-CEK-Environment': 'sandbox',
-      'X-CEK-Merchant-Code': merchant.merchantCode,
-      ...signV4Request({ secret: merchant.apiSecret, method: 'GET', path }),
-    };
+    const headers = v4Headers(merchant, 'GET', path);
     // Warm-up: JIT, connection pools, Kafka metadata.
     await autocannon({ url: `${gateway}${path}`, headers, duration: 3, connections: 4 });
     process.stdout.write(`gateway RSS after warm-up: ${rss(stack.pid('gateway'))}\n`);
@@ -220,12 +240,38 @@ async function main(): Promise<void> {
     await scenario('GET /api/v4/bins/{bin} (signed)', meter('orders-v4'), { url: `${gateway}${path}`, headers });
     // The body is the same for every request; each Idempotency-Key makes a new payment.
     const payment = JSON.stringify({ amount: '125.50', currency_code: 'TRY' });
-    await scenario('POST /api/v3/payments (signed)', meter('payments-v3'), {
+    const createPayment: autocannon.Options = {
       url: `${gateway}/api/v3/payments`,
       method: 'POST',
       body: payment,
       headers: v3Headers(merchant, 'POST', '/api/v3/payments', payment),
       requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'Idempotency-Key': randomUUID() } }) }],
+    };
+    await scenario('POST /api/v3/payments (signed)', meter('payments-v3'), createPayment);
+    await openLoop('POST /api/v3/payments open loop', meter('payments-v3'), createPayment);
+    const created = await fetch(`${gateway}/api/v3/payments`, {
+      method: 'POST',
+      body: payment,
+      headers: { ...v3Headers(merchant, 'POST', '/api/v3/payments', payment), 'Idempotency-Key': randomUUID() },
+    });
+    const paymentPath = `/api/v3/payments/${((await created.json()) as { code: string }).code}`;
+    await scenario('GET /api/v3/payments/{code} (signed)', meter('payments-v3'), {
+      url: `${gateway}${paymentPath}`,
+      headers: v3Headers(merchant, 'GET', paymentPath),
+    });
+    // Hosted orders: a BIN whose cards go to the hosted page, so no acquirer is called.
+    const ordersPath = '/api/v4/orders';
+    await scenario('POST /api/v4/orders (signed, hosted)', meter('orders-v4'), {
+      url: `${gateway}${ordersPath}`,
+      method: 'POST',
+      requests: [
+        {
+          setupRequest: (request) => {
+            const body = JSON.stringify({ merchant_order_id: `bench-${randomUUID()}`, amount: '99.90', bin: '540061' });
+            return { ...request, body, headers: v4Headers(merchant, 'POST', ordersPath, body) };
+          },
+        },
+      ],
     });
     await scenario('GET /api/v3/balance (signed, ledger)', meter('ledger'), {
       url: `${gateway}/api/v3/balance`,
