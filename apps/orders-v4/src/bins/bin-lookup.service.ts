@@ -1,15 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, type BinInfo, type Caller, Errors } from '@platform/contracts';
+import { ApiError, type BinInfo, type Caller, type Environment, Errors } from '@platform/contracts';
 import { parseWireAmount, withinBounds } from '@platform/money';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
-import { BinRepository } from './bin.repository';
+import { BinRepository, type BinRecord } from './bin.repository';
 
 const SIX_DIGITS = /^\d{6}$/;
+/** How long a replica answers from the BIN rows it read: another replica's operator change is seen within this. */
+const BIN_FRESH_MS = 1000;
+const CACHED_BINS = 10_000;
 
-/** BIN eligibility in the spec's check order: BIN shape, amount, then the BIN table. */
+/**
+ * BIN eligibility in the spec's check order: BIN shape, amount, then the BIN table. Rows are
+ * read from memory for at most a second (dropped at once when this replica changes one), so a
+ * lookup and an order read the static table without a round trip each.
+ */
 @Injectable()
 export class BinLookupService {
+  private readonly cached = new Map<string, { record: Promise<BinRecord | undefined>; readAt: number }>();
+
   constructor(
     private readonly bins: BinRepository,
     @Inject(CONFIG) private readonly config: Config,
@@ -29,7 +38,7 @@ export class BinLookupService {
   private async chargeableRecord(caller: Caller, bin: string, amount: string): Promise<{ info: BinInfo; issuerAvailable: boolean }> {
     if (!SIX_DIGITS.test(bin)) throw new ApiError(Errors.BinMalformed);
     this.assertAmount(amount);
-    const record = await this.bins.find(caller.environment, bin);
+    const record = await this.record(caller.environment, bin);
     if (!record) throw new ApiError(Errors.BinUnknown);
     if (!record.channel_available) throw new ApiError(Errors.BinNoChannel);
     const { channel_available: _channel, issuer_available: issuerAvailable, ...info } = record;
@@ -38,8 +47,29 @@ export class BinLookupService {
 
   /** A card whose issuer the operator marked unavailable cannot be charged at the moment (0055231). */
   async assertIssuerAvailable(caller: Caller, bin: string): Promise<void> {
-    const record = await this.bins.find(caller.environment, bin);
+    const record = await this.record(caller.environment, bin);
     if (record && !record.issuer_available) throw new ApiError(Errors.CardIssuerUnavailable);
+  }
+
+  /** Drops what this replica keeps of a row the operator just changed. */
+  forget(environment: Environment, bin: string): void {
+    this.cached.delete(`${environment}:${bin}`);
+  }
+
+  private record(environment: Environment, bin: string): Promise<BinRecord | undefined> {
+    const key = `${environment}:${bin}`;
+    const now = Date.now();
+    const known = this.cached.get(key);
+    if (known && now - known.readAt <= BIN_FRESH_MS) return known.record;
+    const record = this.bins.find(environment, bin);
+    this.cached.delete(key);
+    if (this.cached.size >= CACHED_BINS) this.cached.delete(this.cached.keys().next().value!);
+    this.cached.set(key, { record, readAt: now });
+    // A failed read is not kept: the next lookup reads again.
+    record.catch(() => {
+      if (this.cached.get(key)?.record === record) this.cached.delete(key);
+    });
+    return record;
   }
 
   private assertAmount(amount: string): void {

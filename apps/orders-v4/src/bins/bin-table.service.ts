@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, type BinRecordSchema, type Environment, Errors } from '@platform/contracts';
+import { BinLookupService } from './bin-lookup.service';
 import { BinRepository, type BinRecord } from './bin.repository';
 
 /** Operator changes to the BIN table; the answer carries the row before and after for the audit log. */
@@ -10,14 +11,17 @@ export class BinTableService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly bins: BinRepository,
+    private readonly lookup: BinLookupService,
   ) {}
 
   async upsert(environment: Environment, bin: string, record: z.infer<typeof BinRecordSchema>): Promise<{ before: BinRecord | null; after: BinRecord }> {
     if (!/^\d{6}$/.test(bin)) throw new ApiError(Errors.BinMalformed);
-    return this.dataSource.transaction(async (tx) => {
+    const changed = await this.dataSource.transaction(async (tx) => {
       const before = (await this.bins.find(environment, bin, tx)) ?? null;
       const after = await this.bins.upsert(tx, environment, bin, record);
       return { before, after };
     });
+    this.lookup.forget(environment, bin);
+    return changed;
   }
 }
