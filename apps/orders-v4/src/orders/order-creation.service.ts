@@ -134,15 +134,17 @@ export class OrderCreationService {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       try {
         const outcome = await this.dataSource.transaction(async (tx) => {
-          // Checked again under locks, so parallel orders cannot pass a limit together.
+          // Inserted first (a parallel request with the same merchant_order_id waits on the
+          // unique key), then the limits are checked again under locks, so parallel orders
+          // cannot pass a limit together; the locks are held for the checks and the commit only.
+          const inserted = await this.orders.insert(tx, caller, { ...order, order_code: String(randomInt(100000000, 1000000000)) });
+          if (!inserted) return undefined;
           await this.orders.lock(tx, `orders:${caller.merchantCode}:${caller.environment}`);
           if (order.card_fingerprint) await this.orders.lock(tx, `card:${caller.environment}:${order.card_fingerprint}`);
-          if (await this.orders.find(tx, caller, order.merchant_order_id)) return undefined;
-          await this.limits.assertVolume(tx, caller, order.amount, now);
+          await this.limits.assertVolume(tx, caller, order.amount, now, inserted.id);
           // A card that turned hosted is not charged here: its details were dropped.
-          if (order.card_fingerprint && cardRule) await this.limits.assertCard(tx, cardRule, order.amount, now);
-          const inserted = await this.orders.insert(tx, caller, { ...order, order_code: String(randomInt(100000000, 1000000000)) });
-          if (inserted) await publishOutcome(tx, inserted);
+          if (order.card_fingerprint && cardRule) await this.limits.assertCard(tx, cardRule, order.amount, now, inserted.id);
+          await publishOutcome(tx, inserted);
           return inserted;
         });
         if (outcome) return { created: true, order: toOrderRecord(outcome, this.config.CHECKOUT_PUBLIC_URL, now) };

@@ -17,7 +17,8 @@ export class OrderLimits {
     private readonly config: Config,
   ) {}
 
-  async assertVolume(tx: SqlExecutor, owner: Caller, amount: string, now: Date): Promise<void> {
+  /** `besides`: the order being created, already inserted in `tx`, is not counted twice. */
+  async assertVolume(tx: SqlExecutor, owner: Caller, amount: string, now: Date, besides: string | null = null): Promise<void> {
     // Longest window first: the query scans from its start.
     const windows = [
       { days: 30, limit: this.config.VOLUME_MONTHLY_LIMIT, name: 'monthly' },
@@ -28,6 +29,7 @@ export class OrderLimits {
       tx,
       owner,
       windows.map((w) => new Date(now.getTime() - w.days * DAY_MS)),
+      besides,
     );
     for (const [i, window] of windows.entries()) {
       if (new Decimal(used[i]!).plus(amount).gt(window.limit)) {
@@ -49,10 +51,10 @@ export class OrderLimits {
     return { kind: 'count', cardFingerprint, scope: { environment: 'sandbox', merchantCode: owner.merchantCode } };
   }
 
-  async assertCard(tx: SqlExecutor, rule: CardLimitRule, amount: string, now: Date): Promise<void> {
+  async assertCard(tx: SqlExecutor, rule: CardLimitRule, amount: string, now: Date, besides: string | null = null): Promise<void> {
     if (rule.kind === 'exempt') return;
     if (rule.kind === 'reached') throw new ApiError(Errors.CardDailyLimitReached, 'Sandbox card 4355090000552210 always reaches its daily limit');
-    const usage = await this.orders.cardUsageSince(tx, rule.scope, rule.cardFingerprint, new Date(now.getTime() - DAY_MS));
+    const usage = await this.orders.cardUsageSince(tx, rule.scope, rule.cardFingerprint, new Date(now.getTime() - DAY_MS), besides);
     if (usage.attempts >= this.config.CARD_DAILY_ATTEMPTS) {
       throw new ApiError(Errors.CardDailyLimitReached, `This card reached its limit of ${this.config.CARD_DAILY_ATTEMPTS} attempts in 24 hours`);
     }

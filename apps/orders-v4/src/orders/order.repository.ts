@@ -173,13 +173,15 @@ export class OrderRepository {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [subject]);
   }
 
-  /** Order volume of an account and environment since each instant, failed orders excluded. */
-  async volumeSince(tx: SqlExecutor, owner: Caller, since: Date[]): Promise<string[]> {
+  /** Order volume of an account and environment since each instant, failed orders and `besides` (an order being created) excluded. */
+  async volumeSince(tx: SqlExecutor, owner: Caller, since: Date[], besides: string | null = null): Promise<string[]> {
+    const first = 4;
     const rows = await queryRows<Record<string, string>>(
       tx,
-      `SELECT ${since.map((_, i) => `coalesce(sum(amount) FILTER (WHERE created_at >= $${i + 3}), 0)::text AS v${i}`).join(', ')}
-         FROM orders.orders WHERE merchant_code = $1 AND environment = $2 AND status <> 'failed' AND created_at >= $3`,
-      [owner.merchantCode, owner.environment, ...since.map((d) => d.toISOString())],
+      `SELECT ${since.map((_, i) => `coalesce(sum(amount) FILTER (WHERE created_at >= $${i + first}), 0)::text AS v${i}`).join(', ')}
+         FROM orders.orders WHERE merchant_code = $1 AND environment = $2 AND status <> 'failed' AND created_at >= $${first}
+          AND ($3::bigint IS NULL OR id <> $3::bigint)`,
+      [owner.merchantCode, owner.environment, besides, ...since.map((d) => d.toISOString())],
     );
     return since.map((_, i) => rows[0]?.[`v${i}`] ?? '0');
   }
@@ -194,13 +196,15 @@ export class OrderRepository {
     scope: { environment: string; merchantCode: string | null },
     cardFingerprint: string,
     since: Date,
+    besides: string | null = null,
   ): Promise<{ attempts: number; amount: string }> {
     const rows = await queryRows<{ attempts: number; amount: string }>(
       tx,
       `SELECT count(*)::int AS attempts, coalesce(sum(amount) FILTER (WHERE status <> 'failed'), 0)::text AS amount
          FROM orders.orders
-        WHERE card_fingerprint = $1 AND created_at >= $2 AND environment = $3 AND ($4::text IS NULL OR merchant_code = $4)`,
-      [cardFingerprint, since.toISOString(), scope.environment, scope.merchantCode],
+        WHERE card_fingerprint = $1 AND created_at >= $2 AND environment = $3 AND ($4::text IS NULL OR merchant_code = $4)
+          AND ($5::bigint IS NULL OR id <> $5::bigint)`,
+      [cardFingerprint, since.toISOString(), scope.environment, scope.merchantCode, besides],
     );
     return rows[0] ?? { attempts: 0, amount: '0' };
   }
