@@ -285,7 +285,7 @@ async function main(): Promise<void> {
       'receiver (bench)': () => [process.pid],
       postgres: () => pidsNamed('postgres'),
     });
-    if (selected('webhook backlog')) await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 3000), drainCpu);
+    if (selected('webhook backlog')) await webhookDrain(hooked, Number(process.env.BENCH_WEBHOOKS ?? 10000), drainCpu);
     for (const app of ['gateway', 'orders-v4', 'payments-v3', 'ledger', 'webhook-dispatcher'] as const) {
       process.stdout.write(`${app} RSS after load: ${rss(stack.pid(app))}\n`);
     }
