@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { signV3Request, signV4Request } from '@platform/signing';
+import { DEFAULT_FETCH_MAX_WAIT_MS } from '@platform/messaging';
 import { ensureDatabase } from '@platform/persistence';
 import { OperatorClient, REPO_ROOT, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
 import { CpuMeter, kafkaBrokerPid, pidsNamed } from './bench/process-cpu';
@@ -209,7 +210,8 @@ async function main(): Promise<void> {
       RATE_LIMIT_IP_PER_MINUTE: '100000000',
       RATE_LIMIT_KEY_PER_MINUTE: '100000000',
       RATE_LIMIT_STATUS_PER_MINUTE: '100000000',
-      DISPATCH_INTERVAL_MS: '100',
+      // The production default, not the tests' shorter wait: idle CPU is measured as deployed.
+      KAFKA_FETCH_MAX_WAIT_MS: String(DEFAULT_FETCH_MAX_WAIT_MS),
       // Tuning experiments: a concurrency other than the service's default.
       ...(process.env.DISPATCH_CONCURRENCY ? { DISPATCH_CONCURRENCY: process.env.DISPATCH_CONCURRENCY } : {}),
       // Topics of its own: no earlier test run's events to replay.

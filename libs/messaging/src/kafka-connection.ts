@@ -25,7 +25,19 @@ export interface KafkaSettings {
   /** TLS to the brokers: true for the system's CAs, or the CA and client certificate to use. */
   ssl?: ConnectionOptions | boolean;
   sasl?: SASLOptions;
+  /**
+   * How long a consumer's fetch waits at the broker for data. A message ends the wait at once,
+   * so this costs no latency; it sets how often an idle consumer asks again, and how long a
+   * stopping consumer waits out its last fetch.
+   */
+  fetchMaxWaitMs?: number;
 }
+
+/**
+ * The services' fetch wait (KAFKA_FETCH_MAX_WAIT_MS): idle consumers ask four times less often
+ * than at the 500 ms a bare connection (tools, tests) uses, for up to 1.5 s more per stop.
+ */
+export const DEFAULT_FETCH_MAX_WAIT_MS = 2000;
 
 export interface TopicReport {
   topic: string;
@@ -112,7 +124,7 @@ export class KafkaConnection {
       groupId: this.group(groupName),
       sessionTimeout: 10000,
       heartbeatInterval: 1000,
-      maxWaitTimeInMs: 500,
+      maxWaitTimeInMs: this.settings.fetchMaxWaitMs ?? 500,
       allowAutoTopicCreation: false,
     });
   }

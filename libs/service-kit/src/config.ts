@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_FETCH_MAX_WAIT_MS } from '@platform/messaging';
 import { KafkaSecurityFields } from './kafka-security';
 import { Secret, secret } from './secret';
 
@@ -30,6 +31,8 @@ export const BaseConfigSchema = z.object({
     .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore, dash')
     .default(''),
   ...KafkaSecurityFields,
+  /** How long a consumer's fetch waits at the broker (no latency cost: data ends the wait); tests stop faster at 500. */
+  KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(10_000).default(DEFAULT_FETCH_MAX_WAIT_MS),
   HTTP_HOST: z.string().default('0.0.0.0'),
   /** How long a dependency may fail before the pod reports not ready (0: at once). */
   READINESS_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),

@@ -59,7 +59,7 @@ export class ServiceKitModule {
         },
         {
           provide: KafkaConnection,
-          useFactory: () => new KafkaConnection(kafkaSettingsOf(config, definition.name), logger),
+          useFactory: () => new KafkaConnection({ ...kafkaSettingsOf(config, definition.name), fetchMaxWaitMs: config.KAFKA_FETCH_MAX_WAIT_MS }, logger),
         },
         {
           provide: RpcServer,

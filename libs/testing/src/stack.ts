@@ -108,6 +108,8 @@ export class Stack {
           CHECKOUT_PUBLIC_URL: `http://127.0.0.1:${portBase + APPS.indexOf('checkout')}`,
           WEBHOOK_ALLOW_LOOPBACK: 'true',
           KAFKAJS_NO_PARTITIONER_WARNING: '1',
+          // Stopping consumers wait out their last fetch: tests stop stacks often, so they wait less.
+          KAFKA_FETCH_MAX_WAIT_MS: '500',
           // Each stack counts its rate limits apart from earlier runs and other stacks.
           RATE_LIMIT_PREFIX: `rl-test-${runId}`,
           // Live counts a card across merchants, and suites pay live with the spec's test cards:
