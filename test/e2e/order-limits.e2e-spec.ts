@@ -53,6 +53,39 @@ describe('order limits', () => {
     expect(answers.filter((a) => a.body.code === '0055235')).toHaveLength(3);
   });
 
+  it('answers a hosted repeat as it stands once the volume is reached, and the id with other content with 0055503', async () => {
+    const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    const merchant_order_id = `ord_${randomUUID()}`;
+    const first = await client.request('POST', '/api/v4/orders', { merchant_order_id, amount: '100.00', bin: '540061' });
+    expect(first.status).toBe(201);
+    const again = await client.request('POST', '/api/v4/orders', { merchant_order_id, amount: '100.00', bin: '540061' });
+    expect([again.status, again.body.data]).toEqual([200, first.body.data]);
+    const changed = await client.request('POST', '/api/v4/orders', { merchant_order_id, amount: '99.00', bin: '540061' });
+    expect([changed.status, changed.body.code]).toEqual([409, '0055503']);
+  });
+
+  it('checks the volume before the issuer: an account at its volume gets 0055235 for a BIN whose issuer is unavailable', async () => {
+    const bin = String(randomInt(700000, 799999));
+    const record = { bank_name: 'Closed Bank', network: 'visa', card_type: 'credit', card_program: 'Classic', country: 'TR', domestic: true };
+    const unavailable = { ...record, payment_mode: 'hosted', channel_available: true, issuer_available: false };
+    expect((await operator.call('PUT', `/admin/v1/bins/sandbox/${bin}`, unavailable)).status).toBe(200);
+    const full = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    expect((await order(full, { amount: '100.00', bin: '540061' })).status).toBe(201);
+    const refused = await order(full, { amount: '1.00', bin });
+    expect([refused.status, refused.body.code, refused.body.amount_limit]).toEqual([422, '0055235', null]);
+    const fresh = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    const issuer = await order(fresh, { amount: '1.00', bin });
+    expect([issuer.status, issuer.body.code]).toEqual([409, '0055231']);
+  });
+
+  it('creates one hosted order from ten parallel identical requests', async () => {
+    const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    const body = { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin: '540061' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => client.request('POST', '/api/v4/orders', body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.data.order_code)).size).toBe(1);
+  });
+
   it('counts a live card across merchants: a fourth attempt anywhere gets 0055221', async () => {
     const bin = String(randomInt(600000, 699999));
     const direct = {

@@ -8,6 +8,7 @@ import { CardUsageIndex1763700000500 } from './migrations/1763700000500-card-usa
 import { FingerprintsWithoutCvv1763700000600 } from './migrations/1763700000600-fingerprints-without-cvv';
 import { ProcessorAttempts1763700000700 } from './migrations/1763700000700-processor-attempts';
 import { PageAttempts1763700000800 } from './migrations/1763700000800-page-attempts';
+import { AccountVolumeHours1763700000900 } from './migrations/1763700000900-account-volume-hours';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -22,5 +23,6 @@ export const DATABASE = {
     FingerprintsWithoutCvv1763700000600,
     ProcessorAttempts1763700000700,
     PageAttempts1763700000800,
+    AccountVolumeHours1763700000900,
   ] as MigrationClass[],
 };

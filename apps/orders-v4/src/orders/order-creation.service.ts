@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { CARD_PROCESSORS, CardProcessors, notExpired, passesLuhn, type AuthorisationStart, type CardForAuthorisation } from '@platform/card-processing';
 import { OrderFingerprints } from './order-fingerprints';
-import { OrderLimits, type CardLimitRule } from './order-limits';
+import { OrderLimits, volumeRefusal, type CardLimitRule } from './order-limits';
 import { OrderRepository, type NewOrder, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
 import { toOrderRecord } from './order-view';
@@ -59,23 +59,52 @@ export class OrderCreationService {
     const now = this.clock.now();
     const card = input.card ? this.openCard(caller, input) : undefined;
     const fingerprint = this.fingerprints.request({ merchantOrderId: input.merchant_order_id, amount: input.amount, bin: input.bin, card });
-    const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);
-    if (existing) return this.repeat(existing, fingerprint, input.amount, now);
+    // With a card the bank may be called before the insert: a repeat must be found first.
+    // Without one the insert finds it, and a refusal looks for it (a repeat is answered as it stands).
+    if (card) {
+      const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);
+      if (existing) return this.repeat(existing, fingerprint, input.amount, now);
+    }
+    try {
+      return await this.createNew(caller, input, card, fingerprint, now);
+    } catch (error) {
+      if (card || !(error instanceof ApiError)) throw error;
+      const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);
+      if (existing) return this.repeat(existing, fingerprint, input.amount, now);
+      throw error;
+    }
+  }
 
+  private async createNew(
+    caller: Caller,
+    input: CreateOrderInput,
+    card: CardForAuthorisation | undefined,
+    fingerprint: string,
+    now: Date,
+  ): Promise<{ created: boolean; order: OrderRecord }> {
     this.maintenance.assertOpen('api_collection');
     await this.settings.requireReadyForPayments(caller);
     // Live without a configured connector takes no card payment: refused with the account step, before anything is stored.
     const processor = this.processors.for(caller.environment);
     const bin = card ? card.number.slice(0, 6) : input.bin!;
     const info = await this.bins.lookup(caller, bin, input.amount);
-    // Amount bounds are checked by the lookup; the account's volume belongs to the same step.
-    await this.limits.assertVolume(this.dataSource, caller, input.amount, now);
-    if (card && (!passesLuhn(card.number) || !notExpired(card.expiryMonth, card.expiryYear, now))) {
-      throw new ApiError(Errors.CardDetailsInvalid);
+    const hosted = !card || info.payment_mode === 'hosted';
+    // Amount bounds are checked by the lookup; the account's volume belongs to the same step. Before
+    // a bank is called it is checked here; a hosted order has it checked once, under the account's
+    // lock, and a later step's refusal checks it first so the refusal keeps the spec's order.
+    if (!hosted) await this.limits.assertVolume(this.dataSource, caller, input.amount, now);
+    let cardRule: CardLimitRule | undefined;
+    try {
+      if (card && (!passesLuhn(card.number) || !notExpired(card.expiryMonth, card.expiryYear, now))) {
+        throw new ApiError(Errors.CardDetailsInvalid);
+      }
+      await this.bins.assertIssuerAvailable(caller, bin);
+      cardRule = card ? this.limits.cardRule(caller, card.number, this.fingerprints.card(card)) : undefined;
+      if (cardRule) await this.limits.assertCard(this.dataSource, cardRule, input.amount, now);
+    } catch (error) {
+      if (hosted && error instanceof ApiError) await this.limits.assertVolume(this.dataSource, caller, input.amount, now);
+      throw error;
     }
-    await this.bins.assertIssuerAvailable(caller, bin);
-    const cardRule = card ? this.limits.cardRule(caller, card.number, this.fingerprints.card(card)) : undefined;
-    if (cardRule) await this.limits.assertCard(this.dataSource, cardRule, input.amount, now);
 
     const base = {
       merchant_order_id: input.merchant_order_id,
@@ -133,27 +162,32 @@ export class OrderCreationService {
   ): Promise<{ created: boolean; order: OrderRecord }> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       try {
-        const outcome = await this.dataSource.transaction(async (tx) => {
-          // Inserted first (a parallel request with the same merchant_order_id waits on the
-          // unique key), then the limits are checked again under locks, so parallel orders
-          // cannot pass a limit together; the locks are held for the checks and the commit only.
-          const inserted = await this.orders.insert(tx, caller, { ...order, order_code: String(randomInt(100000000, 1000000000)) });
-          if (!inserted) return undefined;
-          await this.orders.lock(tx, `orders:${caller.merchantCode}:${caller.environment}`);
-          if (order.card_fingerprint) await this.orders.lock(tx, `card:${caller.environment}:${order.card_fingerprint}`);
-          await this.limits.assertVolume(tx, caller, order.amount, now, inserted.id);
-          // A card that turned hosted is not charged here: its details were dropped.
-          if (order.card_fingerprint && cardRule) await this.limits.assertCard(tx, cardRule, order.amount, now, inserted.id);
-          await publishOutcome(tx, inserted);
-          return inserted;
-        });
+        const newOrder = { ...order, order_code: String(randomInt(100000000, 1000000000)) };
+        const volumeWindows = this.limits.volumeWindows(now);
+        const checkedCard = order.card_fingerprint && cardRule ? cardRule : undefined;
+        // The volume is checked again by the order's commit under the account's lock, a card's
+        // usage here under the card's lock (taken after the insert: a parallel request with the
+        // same merchant_order_id waits on the unique key first). A hosted order is one statement.
+        const outcome =
+          !checkedCard && !finishedAtCreation(order.status)
+            ? await this.orders.insert(this.dataSource, caller, newOrder, volumeWindows)
+            : await this.dataSource.transaction(async (tx) => {
+                const inserted = await this.orders.insert(tx, caller, newOrder, volumeWindows);
+                if (!inserted) return undefined;
+                await publishOutcome(tx, inserted);
+                if (checkedCard) {
+                  await this.orders.lock(tx, `card:${caller.environment}:${order.card_fingerprint}`);
+                  await this.limits.assertCard(tx, checkedCard, order.amount, now, inserted.id);
+                }
+                return inserted;
+              });
         if (outcome) return { created: true, order: toOrderRecord(outcome, this.config.CHECKOUT_PUBLIC_URL, now) };
         // A parallel request with the same merchant_order_id won the insert.
         const winner = await this.orders.find(this.dataSource, caller, order.merchant_order_id);
         return this.repeat(winner!, fingerprint, order.amount, now);
       } catch (error) {
         if ((error as { constraint?: string }).constraint === 'orders_order_code_key') continue;
-        throw error;
+        throw volumeRefusal(error) ?? error;
       }
     }
     throw new ApiError(Errors.PlatformUnavailable, 'could not allocate an order code; repeat the request unchanged');
@@ -176,6 +210,11 @@ export class OrderCreationService {
     const card = SealedCardPayload.parse(JSON.parse(raw));
     return { number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year, cvv: card.cvv, holderName: card.holder_name };
   }
+}
+
+/** An order paid or failed when it is created has its outcome event published with it. */
+function finishedAtCreation(status: OrderRow['status']): boolean {
+  return status === 'paid' || status === 'failed';
 }
 
 /** What the processor's first answer makes of a direct order. */

@@ -3,12 +3,22 @@ import { SANDBOX_CARD_LIMIT_REACHED, SANDBOX_TEST_CARDS } from '@platform/card-p
 import { Decimal } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
 import type { Config } from '../config';
-import type { OrderRepository } from './order.repository';
+import { VOLUME_REFUSED, type OrderRepository, type VolumeWindow } from './order.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type CardLimitRule =
   { kind: 'exempt' } | { kind: 'reached' } | { kind: 'count'; cardFingerprint: string; scope: { environment: string; merchantCode: string | null } };
+
+function volumeRefused(window: string): ApiError {
+  return new ApiError(Errors.OrderAmountRefused, `The ${window} volume limit of the account is reached`, { amount_limit: null });
+}
+
+/** The API's refusal for an order whose commit a volume window refused; undefined for any other error. */
+export function volumeRefusal(error: unknown): ApiError | undefined {
+  const driverError = error as { code?: string; detail?: string };
+  return driverError.code === VOLUME_REFUSED ? volumeRefused(driverError.detail ?? 'order') : undefined;
+}
 
 /** Volume limits of the account (0055235, amount_limit null) and daily limits of one card (0055221). */
 export class OrderLimits {
@@ -17,24 +27,29 @@ export class OrderLimits {
     private readonly config: Config,
   ) {}
 
-  /** `besides`: the order being created, already inserted in `tx`, is not counted twice. */
-  async assertVolume(tx: SqlExecutor, owner: Caller, amount: string, now: Date, besides: string | null = null): Promise<void> {
-    // Longest window first: the query scans from its start.
-    const windows = [
+  /** The account's rolling volume windows as of `now`. */
+  volumeWindows(now: Date): VolumeWindow[] {
+    return [
       { days: 30, limit: this.config.VOLUME_MONTHLY_LIMIT, name: 'monthly' },
       { days: 7, limit: this.config.VOLUME_WEEKLY_LIMIT, name: 'weekly' },
       { days: 1, limit: this.config.VOLUME_DAILY_LIMIT, name: 'daily' },
-    ];
+    ].map((w) => ({ since: new Date(now.getTime() - w.days * DAY_MS), limit: w.limit, name: w.name }));
+  }
+
+  /**
+   * Checks the account's volume before a new order is stored. The order's own commit checks it
+   * again under the account's lock (`volumeWindows` given to the insert), so parallel orders
+   * cannot pass a limit together: {@link volumeRefusal} turns that refusal into the API's.
+   */
+  async assertVolume(db: SqlExecutor, owner: Caller, amount: string, now: Date): Promise<void> {
+    const windows = this.volumeWindows(now);
     const used = await this.orders.volumeSince(
-      tx,
+      db,
       owner,
-      windows.map((w) => new Date(now.getTime() - w.days * DAY_MS)),
-      besides,
+      windows.map((w) => w.since),
     );
     for (const [i, window] of windows.entries()) {
-      if (new Decimal(used[i]!).plus(amount).gt(window.limit)) {
-        throw new ApiError(Errors.OrderAmountRefused, `The ${window.name} volume limit of the account is reached`, { amount_limit: null });
-      }
+      if (new Decimal(used[i]!).plus(amount).gt(window.limit)) throw volumeRefused(window.name);
     }
   }
 

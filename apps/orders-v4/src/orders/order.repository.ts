@@ -40,6 +40,16 @@ export interface OrderRow {
   completed_at: Date | null;
 }
 
+/** A rolling window of the account's order volume: orders since `since` may sum to `limit`. */
+export interface VolumeWindow {
+  since: Date;
+  limit: string;
+  name: string;
+}
+
+/** The SQLSTATE of a commit refused by a volume window; the error's detail names the window. */
+export const VOLUME_REFUSED = 'VOL01';
+
 export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment' | 'attempt_card'>;
 
 const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
@@ -59,36 +69,43 @@ export class OrderRepository {
     return rows[0];
   }
 
-  /** Inserts unless the merchant_order_id exists already; undefined then. */
-  async insert(tx: SqlExecutor, owner: Caller, order: NewOrder): Promise<OrderRow | undefined> {
+  /**
+   * Inserts unless the merchant_order_id exists already; undefined then. With `volumeWindows`
+   * the order's commit checks the account's volume under the account's lock and fails with
+   * {@link VOLUME_REFUSED} when a window would pass its limit (migration AccountVolumeHours).
+   */
+  async insert(tx: SqlExecutor, owner: Caller, order: NewOrder, volumeWindows?: VolumeWindow[]): Promise<OrderRow | undefined> {
+    const values: [unknown, string][] = [
+      [owner.merchantCode, 'text'],
+      [owner.environment, 'text'],
+      [order.merchant_order_id, 'text'],
+      [order.order_code, 'text'],
+      [order.request_fingerprint, 'text'],
+      [order.mode, 'text'],
+      [order.status, 'text'],
+      [order.amount, 'numeric'],
+      [order.card === null ? null : JSON.stringify(order.card), 'jsonb'],
+      [order.card_fingerprint, 'text'],
+      [order.customer_token, 'text'],
+      [order.three_ds_expires_at?.toISOString() ?? null, 'timestamptz'],
+      [order.hosted_expires_at?.toISOString() ?? null, 'timestamptz'],
+      [order.failure_reason_code, 'text'],
+      [order.completed_at?.toISOString() ?? null, 'timestamptz'],
+      [order.processor, 'text'],
+      [order.processor_state, 'text'],
+      [order.bank_page, 'text'],
+    ];
+    const windows = volumeWindows?.map((w) => ({ since: w.since.toISOString(), limit: w.limit, name: w.name }));
     const rows = await queryRows<OrderRow>(
       tx,
       `INSERT INTO orders.orders (merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
          amount, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at, failure_reason_code, completed_at,
          processor, processor_state, bank_page)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       SELECT ${values.map(([, type], index) => `$${index + 1}::${type}`).join(', ')}
+         FROM (SELECT set_config('orders.volume_windows', $${values.length + 1}, true)) AS volume_windows
        ON CONFLICT (merchant_code, environment, merchant_order_id) DO NOTHING
        RETURNING ${COLUMNS}`,
-      [
-        owner.merchantCode,
-        owner.environment,
-        order.merchant_order_id,
-        order.order_code,
-        order.request_fingerprint,
-        order.mode,
-        order.status,
-        order.amount,
-        order.card === null ? null : JSON.stringify(order.card),
-        order.card_fingerprint,
-        order.customer_token,
-        order.three_ds_expires_at?.toISOString() ?? null,
-        order.hosted_expires_at?.toISOString() ?? null,
-        order.failure_reason_code,
-        order.completed_at?.toISOString() ?? null,
-        order.processor,
-        order.processor_state,
-        order.bank_page,
-      ],
+      [...values.map(([value]) => value), windows ? JSON.stringify(windows) : ''],
     );
     return rows[0];
   }
@@ -173,17 +190,14 @@ export class OrderRepository {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [subject]);
   }
 
-  /** Order volume of an account and environment since each instant, failed orders and `besides` (an order being created) excluded. */
-  async volumeSince(tx: SqlExecutor, owner: Caller, since: Date[], besides: string | null = null): Promise<string[]> {
-    const first = 4;
-    const rows = await queryRows<Record<string, string>>(
-      tx,
-      `SELECT ${since.map((_, i) => `coalesce(sum(amount) FILTER (WHERE created_at >= $${i + first}), 0)::text AS v${i}`).join(', ')}
-         FROM orders.orders WHERE merchant_code = $1 AND environment = $2 AND status <> 'failed' AND created_at >= $${first}
-          AND ($3::bigint IS NULL OR id <> $3::bigint)`,
-      [owner.merchantCode, owner.environment, besides, ...since.map((d) => d.toISOString())],
-    );
-    return since.map((_, i) => rows[0]?.[`v${i}`] ?? '0');
+  /** Order volume of an account and environment since each instant, failed orders left out (migration AccountVolumeHours). */
+  async volumeSince(tx: SqlExecutor, owner: Caller, since: Date[]): Promise<string[]> {
+    const rows = await queryRows<{ used: string }>(tx, 'SELECT used::text FROM orders.account_volume($1, $2, $3::timestamptz[])', [
+      owner.merchantCode,
+      owner.environment,
+      since.map((d) => d.toISOString()),
+    ]);
+    return rows.map((row) => row.used);
   }
 
   /**

@@ -1,0 +1,188 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { DataSource } from 'typeorm';
+import type { Caller } from '@platform/contracts';
+import { Decimal } from '@platform/money';
+import { connectToServiceSchema, queryRows, type SqlExecutor } from '@platform/persistence';
+import { testInfrastructure } from '@platform/testing';
+import { DATABASE } from '../database';
+import { OrderRepository, VOLUME_REFUSED, type NewOrder, type VolumeWindow } from './order.repository';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The account's volume read from hourly totals must equal the sum over its orders, whatever
+ * path wrote them: inserts, moves to and from failed, deletes, several in one transaction,
+ * orders at and around hour boundaries; and the check of a new order's commit against the limits.
+ */
+describe('account volume from hourly totals', () => {
+  const orders = new OrderRepository();
+  let dataSource: DataSource;
+  const base = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+  beforeAll(async () => {
+    dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+  });
+
+  function newOwner(): Caller {
+    return { merchantCode: `vol${randomInt(1_000_000, 9_999_999)}`, environment: 'sandbox' } as Caller;
+  }
+
+  async function insertAt(db: SqlExecutor, owner: Caller, createdAt: Date, amount: string, status: string): Promise<string> {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      `INSERT INTO orders.orders (merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status, amount,
+         customer_token, created_at)
+       VALUES ($1, $2, $3, $4, 'fp', 'hosted', $5, $6, $7, $8) RETURNING id::text`,
+      [
+        owner.merchantCode,
+        owner.environment,
+        randomUUID(),
+        String(randomInt(100_000_000, 1_000_000_000)),
+        status,
+        amount,
+        randomUUID(),
+        createdAt.toISOString(),
+      ],
+    );
+    return rows[0]!.id;
+  }
+
+  async function summedFromOrders(db: SqlExecutor, owner: Caller, since: Date, besides: string | null): Promise<string> {
+    const rows = await queryRows<{ used: string }>(
+      db,
+      `SELECT coalesce(sum(amount), 0)::text AS used FROM orders.orders
+        WHERE merchant_code = $1 AND environment = $2 AND status <> 'failed' AND created_at >= $3 AND ($4::bigint IS NULL OR id <> $4::bigint)`,
+      [owner.merchantCode, owner.environment, since.toISOString(), besides],
+    );
+    return rows[0]!.used;
+  }
+
+  // Offsets in minutes from `base`: exact hours, a minute either side of one, and anywhere in 40 days.
+  const minute = fc.oneof(
+    fc.integer({ min: -40 * 24, max: 2 }).map((h) => h * 60),
+    fc.integer({ min: -40 * 24, max: 2 }).chain((h) => fc.constantFrom(h * 60 - 1, h * 60 + 1)),
+    fc.integer({ min: -40 * 24 * 60, max: 120 }),
+  );
+  const amount = fc.integer({ min: 1, max: 1_000_000 }).map((cents) => (cents / 100).toFixed(2));
+  const status = fc.constantFrom('requires_hosted', 'pending', 'paid', 'failed');
+  // Window starts anywhere, or on an order's hour, minute, or a minute either side of it: where hours split.
+  type WindowStart = { at: 'anywhere'; minute: number } | { at: 'order'; pick: number; shift: 'hour' | -1 | 0 | 1 };
+  const windowStart: fc.Arbitrary<WindowStart> = fc.oneof(
+    fc.record({ at: fc.constant('anywhere' as const), minute }),
+    fc.record({ at: fc.constant('order' as const), pick: fc.nat(), shift: fc.constantFrom<'hour' | -1 | 0 | 1>('hour', -1, 0, 1) }),
+  );
+  function startMinute(start: WindowStart, orderMinutes: number[]): number {
+    if (start.at === 'anywhere' || orderMinutes.length === 0) return start.at === 'anywhere' ? start.minute : 0;
+    const order = orderMinutes[start.pick % orderMinutes.length]!;
+    return start.shift === 'hour' ? Math.floor(order / 60) * 60 : order + start.shift;
+  }
+  type Step = { op: 'insert'; minute: number; amount: string; status: string } | { op: 'move'; pick: number; status: string } | { op: 'delete'; pick: number };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ op: fc.constant('insert' as const), minute, amount, status }) },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('move' as const), pick: fc.nat(), status }) },
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }) },
+  );
+
+  it('equals the sum over the orders for every window start, after any writes in any grouping', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(step, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.array(windowStart, { minLength: 1, maxLength: 4 }),
+        async (transactions, starts) => {
+          const owner = newOwner();
+          const ids: string[] = [];
+          for (const steps of transactions) {
+            await dataSource.transaction(async (tx) => {
+              for (const s of steps) {
+                if (s.op === 'insert') ids.push(await insertAt(tx, owner, new Date(base + s.minute * 60_000), s.amount, s.status));
+                else if (ids.length > 0 && s.op === 'move') {
+                  await tx.query('UPDATE orders.orders SET status = $2 WHERE id = $1', [ids[s.pick % ids.length], s.status]);
+                } else if (ids.length > 0 && s.op === 'delete') {
+                  await tx.query('DELETE FROM orders.orders WHERE id = $1', [ids.splice(s.pick % ids.length, 1)[0]]);
+                }
+              }
+            });
+          }
+          const inserted = transactions.flat().flatMap((s) => (s.op === 'insert' ? [s.minute] : []));
+          const since = starts.map((start) => new Date(base + startMinute(start, inserted) * 60_000));
+          const expected = await Promise.all(since.map((s) => summedFromOrders(dataSource, owner, s, null)));
+          const cents = (values: string[]) => values.map((value) => new Decimal(value).toFixed(2));
+          expect(cents(await orders.volumeSince(dataSource, owner, since))).toEqual(cents(expected));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  function hostedOrder(amount: string): NewOrder {
+    return {
+      merchant_order_id: `ord-${randomUUID()}`,
+      order_code: String(randomInt(100_000_000, 1_000_000_000)),
+      request_fingerprint: randomUUID(),
+      mode: 'hosted',
+      status: 'requires_hosted',
+      amount,
+      card: null,
+      card_fingerprint: null,
+      customer_token: randomUUID(),
+      three_ds_expires_at: null,
+      hosted_expires_at: null,
+      failure_reason_code: null,
+      processor: null,
+      processor_state: null,
+      bank_page: null,
+      completed_at: null,
+    };
+  }
+
+  const windows = (now: Date): VolumeWindow[] => [
+    { since: new Date(now.getTime() - 30 * DAY_MS), limit: '2000.00', name: 'monthly' },
+    { since: new Date(now.getTime() - DAY_MS), limit: '100.00', name: 'daily' },
+  ];
+
+  it('refuses at its commit an order that would pass a window, naming the window, and stores nothing of it', async () => {
+    const owner = newOwner();
+    const now = new Date();
+    await insertAt(dataSource, owner, new Date(now.getTime() - 2 * DAY_MS), '900.00', 'paid');
+    await insertAt(dataSource, owner, new Date(now.getTime() - HOUR_MS), '60.00', 'pending');
+    const since = windows(now).map((w) => w.since);
+    const over = hostedOrder('40.01');
+    await expect(orders.insert(dataSource, owner, over, windows(now))).rejects.toMatchObject({ code: VOLUME_REFUSED, detail: 'daily' });
+    await expect(orders.insert(dataSource, owner, hostedOrder('1100.00'), windows(now))).rejects.toMatchObject({ detail: 'monthly' });
+    expect([await orders.find(dataSource, owner, over.merchant_order_id), await orders.volumeSince(dataSource, owner, since)]).toEqual([
+      undefined,
+      ['960.00', '60.00'],
+    ]);
+    await expect(orders.insert(dataSource, owner, hostedOrder('40.00'), windows(now))).resolves.toMatchObject({ status: 'requires_hosted' });
+    expect(await orders.volumeSince(dataSource, owner, since)).toEqual(['1000.00', '100.00']);
+  });
+
+  it('lets parallel orders pass a window only as far as its limit', async () => {
+    const owner = newOwner();
+    const answers = await Promise.allSettled(Array.from({ length: 8 }, () => orders.insert(dataSource, owner, hostedOrder('30.00'), windows(new Date()))));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 'rejected' && (a.reason as { code?: string }).code === VOLUME_REFUSED)).toHaveLength(5);
+  });
+
+  it('never refuses an order inserted without windows, and counts it', async () => {
+    const owner = newOwner();
+    await orders.insert(dataSource, owner, hostedOrder('5000.00'));
+    expect(await orders.volumeSince(dataSource, owner, [new Date(Date.now() - DAY_MS)])).toEqual(['5000.00']);
+  });
+
+  it('keeps the totals of other accounts and environments apart', async () => {
+    const owner = newOwner();
+    const live = { ...owner, environment: 'live' } as Caller;
+    const since = [new Date(base - DAY_MS)];
+    await insertAt(dataSource, owner, new Date(base), '1.00', 'paid');
+    await insertAt(dataSource, live, new Date(base), '2.00', 'paid');
+    await insertAt(dataSource, newOwner(), new Date(base), '4.00', 'paid');
+    expect([await orders.volumeSince(dataSource, owner, since), await orders.volumeSince(dataSource, live, since)]).toEqual([['1.00'], ['2.00']]);
+  });
+});
