@@ -78,6 +78,18 @@ describe('order limits', () => {
     expect([issuer.status, issuer.body.code]).toEqual([409, '0055231']);
   });
 
+  it('checks the volume before the BIN (spec check order: amount, BIN, card): an account at its volume gets 0055235 for an unknown BIN', async () => {
+    const full = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    expect((await order(full, { amount: '100.00', bin: '540061' })).status).toBe(201);
+    for (const body of [{ bin: '111111' }, { card: card(luhnComplete('111111123456789')) }]) {
+      const refused = await order(full, { amount: '1.00', ...body });
+      expect([refused.status, refused.body.code, refused.body.amount_limit]).toEqual([422, '0055235', null]);
+    }
+    const fresh = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    const unknown = await order(fresh, { amount: '1.00', bin: '111111' });
+    expect([unknown.status, unknown.body.code]).toEqual([409, '0055233']);
+  });
+
   it('creates one hosted order from ten parallel identical requests', async () => {
     const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
     const body = { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin: '540061' };

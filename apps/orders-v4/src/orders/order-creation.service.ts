@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ApiError, type Caller, type OrderRecord, Errors } from '@platform/contracts';
+import { ApiError, type BinInfo, type Caller, type OrderRecord, Errors } from '@platform/contracts';
 import { openSecret } from '@platform/signing';
 import { cardDataKey, cardFingerprintKey, cardSealContext, Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -87,14 +87,19 @@ export class OrderCreationService {
     // Live without a configured connector takes no card payment: refused with the account step, before anything is stored.
     const processor = this.processors.for(caller.environment);
     const bin = card ? card.number.slice(0, 6) : input.bin!;
-    const info = await this.bins.lookup(caller, bin, input.amount);
-    const hosted = !card || info.payment_mode === 'hosted';
-    // Amount bounds are checked by the lookup; the account's volume belongs to the same step. Before
-    // a bank is called it is checked here; a hosted order has it checked once, under the account's
-    // lock, and a later step's refusal checks it first so the refusal keeps the spec's order.
-    if (!hosted) await this.limits.assertVolume(this.dataSource, caller, input.amount, now);
+    // The spec's order: amount (the lookup's bounds, then the account's volume), BIN, card. The
+    // volume is checked here only before a bank is called; otherwise once, in the order's commit
+    // under the account's lock, and before a later step's refusal is answered.
+    let volumeChecked = false;
+    const assertVolume = async () => {
+      volumeChecked = true;
+      await this.limits.assertVolume(this.dataSource, caller, input.amount, now);
+    };
+    let info: BinInfo;
     let cardRule: CardLimitRule | undefined;
     try {
+      info = await this.bins.lookup(caller, bin, input.amount);
+      if (card && info.payment_mode !== 'hosted') await assertVolume();
       if (card && (!passesLuhn(card.number) || !notExpired(card.expiryMonth, card.expiryYear, now))) {
         throw new ApiError(Errors.CardDetailsInvalid);
       }
@@ -102,7 +107,7 @@ export class OrderCreationService {
       cardRule = card ? this.limits.cardRule(caller, card.number, this.fingerprints.card(card)) : undefined;
       if (cardRule) await this.limits.assertCard(this.dataSource, cardRule, input.amount, now);
     } catch (error) {
-      if (hosted && error instanceof ApiError) await this.limits.assertVolume(this.dataSource, caller, input.amount, now);
+      if (!volumeChecked && error instanceof ApiError && error.code !== Errors.OrderAmountRefused) await assertVolume();
       throw error;
     }
 
