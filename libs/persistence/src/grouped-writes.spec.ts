@@ -52,6 +52,21 @@ describe('GroupedWrites', () => {
     expect(calls).toBe(2);
   });
 
+  it('writes each item of a failed group alone when asked, so only the item that fails again fails', async () => {
+    const writes: string[][] = [];
+    const grouped = new GroupedWrites<string>(
+      async (items) => {
+        writes.push(items);
+        if (items.includes('bad')) throw new Error('violates a check');
+      },
+      Number.POSITIVE_INFINITY,
+      true,
+    );
+    const outcomes = await Promise.allSettled(['a', 'bad', 'c'].map((item) => grouped.add(item)));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(writes).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
+  });
+
   it('never writes more than the batch limit at once', async () => {
     const sizes: number[] = [];
     const grouped = new GroupedWrites<number>(async (items) => {

@@ -8,3 +8,4 @@ export * from './idempotency-store';
 export * from './tenancy';
 export * from './transitions';
 export * from './grouped-writes';
+export * from './change-signals';

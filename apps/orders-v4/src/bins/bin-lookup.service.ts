@@ -1,28 +1,48 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { ApiError, type BinInfo, type Caller, type Environment, Errors } from '@platform/contracts';
 import { parseWireAmount, withinBounds } from '@platform/money';
+import { ChangeSignals, type SqlExecutor } from '@platform/persistence';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { BinRepository, type BinRecord } from './bin.repository';
 
 const SIX_DIGITS = /^\d{6}$/;
-/** How long a replica answers from the BIN rows it read: another replica's operator change is seen within this. */
+/** How long a replica answers from the BIN rows it read, should a change's signal be missed. */
 const BIN_FRESH_MS = 1000;
+const BIN_CHANGED = 'orders_bin_changed';
 const CACHED_BINS = 10_000;
 
 /**
  * BIN eligibility in the spec's check order: BIN shape, amount, then the BIN table. Rows are
- * read from memory for at most a second (dropped at once when this replica changes one), so a
- * lookup and an order read the static table without a round trip each.
+ * read from memory for at most a second, and an operator's change signals every replica at its
+ * commit to drop the row, so a lookup and an order read the static table without a round trip each.
  */
 @Injectable()
-export class BinLookupService {
+export class BinLookupService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly cached = new Map<string, { record: Promise<BinRecord | undefined>; readAt: number }>();
+  private readonly signals: ChangeSignals;
 
   constructor(
     private readonly bins: BinRepository,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    this.signals = new ChangeSignals(dataSource);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.signals.on(BIN_CHANGED, (key) => (key ? this.cached.delete(key) : this.cached.clear()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.signals.close();
+  }
+
+  /** In the transaction that changes a BIN row: every replica drops the row at the commit. */
+  static async signalChange(tx: SqlExecutor, environment: Environment, bin: string): Promise<void> {
+    await ChangeSignals.signal(tx, BIN_CHANGED, `${environment}:${bin}`);
+  }
 
   async lookup(caller: Caller, bin: string, amount: string): Promise<BinInfo> {
     return (await this.chargeableRecord(caller, bin, amount)).info;

@@ -19,8 +19,10 @@ export class BinTableService {
     const changed = await this.dataSource.transaction(async (tx) => {
       const before = (await this.bins.find(environment, bin, tx)) ?? null;
       const after = await this.bins.upsert(tx, environment, bin, record);
+      await BinLookupService.signalChange(tx, environment, bin);
       return { before, after };
     });
+    // This replica at once; the others when the commit's signal reaches them.
     this.lookup.forget(environment, bin);
     return changed;
   }

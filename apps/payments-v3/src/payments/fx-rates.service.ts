@@ -1,31 +1,36 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, FxRateChanged, Errors } from '@platform/contracts';
 import { OutboxWriter } from '@platform/messaging';
-import type { SqlExecutor } from '@platform/persistence';
+import { ChangeSignals, type SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
 import { PaymentRepository } from './payment.repository';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 
 const RATE = /^(0|[1-9]\d{0,9})(\.\d{1,10})?$/;
-/** How long a replica converts limits with the rates it read: another replica's change is seen within this. */
+/** How long a replica converts limits with the rates it read, should a change's signal be missed. */
 const RATES_FRESH_MS = 1000;
+const RATES_CHANGED = 'payments_fx_rates_changed';
 
 /**
  * The rates limits are converted with; USD is the quote currency and stays 1. Every
  * change, and every rate at start, goes on the compacted rates topic for the ledger,
  * which books a payment at the rate in force when it was paid. Payment creation reads the
- * rates from memory, read again at most once a second (and at once after a change here).
+ * rates from memory; a change signals every replica at its commit to read them again (and
+ * they are read again at most a second later in any case).
  */
 @Injectable()
-export class FxRatesService implements OnApplicationBootstrap {
+export class FxRatesService implements OnApplicationBootstrap, OnApplicationShutdown {
   private cached?: { rates: Promise<Map<string, string>>; readAt: number };
+  private readonly signals: ChangeSignals;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentRepository,
-  ) {}
+  ) {
+    this.signals = new ChangeSignals(dataSource);
+  }
 
   async set(currency: string, usdPerUnit: string) {
     if (!RATE.test(usdPerUnit) || Number(usdPerUnit) <= 0) {
@@ -39,6 +44,7 @@ export class FxRatesService implements OnApplicationBootstrap {
     const { before, after } = await this.dataSource.transaction(async (tx) => {
       const changed = await this.payments.setRate(tx, currency, usdPerUnit);
       await this.broadcast(tx);
+      await ChangeSignals.signal(tx, RATES_CHANGED);
       return changed;
     });
     this.cached = undefined;
@@ -60,7 +66,12 @@ export class FxRatesService implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.signals.on(RATES_CHANGED, () => (this.cached = undefined));
     await this.dataSource.transaction((tx) => this.broadcast(tx));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.signals.close();
   }
 
   private async broadcast(tx: SqlExecutor): Promise<void> {

@@ -45,7 +45,9 @@ export class DispatcherService extends ScheduledWork {
   ) {
     super();
     this.masterKey = masterKey(config);
-    this.recorded = new GroupedWrites((attempts) => deliveries.recordAttempts(dataSource, attempts), MAX_RECORDED_TOGETHER);
+    // A failed group is recorded again outcome by outcome: one bad row or a passing error must
+    // not leave 256 deliveries to run out their lease and be sent again.
+    this.recorded = new GroupedWrites((attempts) => deliveries.recordAttempts(dataSource, attempts), MAX_RECORDED_TOGETHER, true);
     this.schedule('webhook dispatch', config.DISPATCH_INTERVAL_MS, () => this.fillSlots(), logger);
     this.outcomes = new Counter({
       name: 'webhook_attempts_total',
