@@ -6,7 +6,8 @@ import { Decimal } from '@platform/money';
 import { connectToServiceSchema, queryRows, type SqlExecutor } from '@platform/persistence';
 import { testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
-import { OrderRepository, VOLUME_REFUSED, type NewOrder, type VolumeWindow } from './order.repository';
+import { newOrderFixture } from './order.fixtures';
+import { OrderRepository, VOLUME_REFUSED, type VolumeWindow } from './order.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -120,26 +121,7 @@ describe('account volume from hourly totals', () => {
     );
   });
 
-  function hostedOrder(amount: string): NewOrder {
-    return {
-      merchant_order_id: `ord-${randomUUID()}`,
-      order_code: String(randomInt(100_000_000, 1_000_000_000)),
-      request_fingerprint: randomUUID(),
-      mode: 'hosted',
-      status: 'requires_hosted',
-      amount,
-      card: null,
-      card_fingerprint: null,
-      customer_token: randomUUID(),
-      three_ds_expires_at: null,
-      hosted_expires_at: null,
-      failure_reason_code: null,
-      processor: null,
-      processor_state: null,
-      bank_page: null,
-      completed_at: null,
-    };
-  }
+  const hostedOrder = (amount: string) => newOrderFixture({ amount });
 
   const windows = (now: Date): VolumeWindow[] => [
     { since: new Date(now.getTime() - 30 * DAY_MS), limit: '2000.00', name: 'monthly' },

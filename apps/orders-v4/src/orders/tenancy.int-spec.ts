@@ -1,8 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
 import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
+import { newOrderFixture } from './order.fixtures';
 import { OrderRepository, type OrderRow } from './order.repository';
 
 /** Tenancy through the repository on the real orders schema: an order is read and moved by its owner only. */
@@ -20,24 +20,7 @@ describe('orders belong to their owner', () => {
   });
 
   async function newOrder(status: OrderRow['status']): Promise<OrderRow> {
-    return (await orders.insert(dataSource, owner, {
-      merchant_order_id: `ord-${randomUUID()}`,
-      order_code: String(randomInt(100_000_000, 999_999_999)),
-      request_fingerprint: randomUUID(),
-      mode: 'direct',
-      status,
-      amount: '75.00',
-      card: null,
-      card_fingerprint: null,
-      customer_token: randomUUID(),
-      three_ds_expires_at: null,
-      hosted_expires_at: null,
-      failure_reason_code: null,
-      processor: 'sandbox',
-      processor_state: null,
-      bank_page: null,
-      completed_at: null,
-    }))!;
+    return (await orders.insert(dataSource, owner, newOrderFixture({ mode: 'direct', status, processor: 'sandbox' })))!;
   }
 
   it('does not find, pay, fail or mark pending another owner’s order', async () => {
