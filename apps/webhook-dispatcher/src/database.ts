@@ -4,6 +4,7 @@ import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Deliveries1763700000100 } from './migrations/1763700000100-deliveries';
 import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-idempotency-requests';
+import { DeliveryTraceContext1763800000100 } from './migrations/1763800000100-delivery-trace-context';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -14,5 +15,6 @@ export const DATABASE = {
     InterruptedAttempts1763700000200,
     ParkedEvents1763700000300,
     IdempotencyRequests1763800000000,
+    DeliveryTraceContext1763800000100,
   ] as MigrationClass[],
 };

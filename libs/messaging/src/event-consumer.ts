@@ -3,8 +3,8 @@ import { Counter, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { ApiError, EventEnvelopeSchema, type EventContract, Errors } from '@platform/contracts';
 import { assertIdentifier, queryRows, type SqlExecutor } from '@platform/persistence';
-import { acceptOrCreateCorrelationId, runWithContext, type Logger } from '@platform/observability';
-import { Headers, readHeader } from './headers';
+import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, type Logger } from '@platform/observability';
+import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
 
 export interface ReceivedEvent<P> {
@@ -116,7 +116,11 @@ export class EventConsumer {
     const correlationId = acceptOrCreateCorrelationId(readHeader(message.headers, Headers.correlationId));
     const key = `${position.topic}:${position.partition}:${position.offset}`;
     try {
-      await runWithContext({ correlationId }, () => this.applyOnce(registration.handler, envelope, payload.data));
+      await inSpan(
+        `consume ${envelope.event_type}`,
+        { kind: SpanKind.CONSUMER, parentHeaders: traceCarrier(message.headers), attributes: { 'messaging.destination.name': position.topic } },
+        () => runWithContext({ correlationId }, () => this.applyOnce(registration.handler, envelope, payload.data)),
+      );
       this.failures.delete(key);
     } catch (error) {
       const failures = (this.failures.get(key) ?? 0) + 1;

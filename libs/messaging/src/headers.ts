@@ -22,6 +22,11 @@ export function readHeader(headers: IHeaders | undefined, name: string): string 
   return first === undefined ? undefined : first.toString();
 }
 
+/** The W3C trace context a message carries, to continue its trace. */
+export function traceCarrier(headers: IHeaders | undefined): Record<string, string | undefined> {
+  return { traceparent: readHeader(headers, 'traceparent'), tracestate: readHeader(headers, 'tracestate') };
+}
+
 export function compactHeaders(entries: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(entries)) if (value !== undefined) out[key] = value;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventContract, TopicName } from '@platform/contracts';
 import { assertIdentifier, type SqlExecutor } from '@platform/persistence';
-import { currentCorrelationId } from '@platform/observability';
+import { currentCorrelationId, traceHeaders } from '@platform/observability';
 
 export interface OutboxEntry<P> {
   event: EventContract<P>;
@@ -38,7 +38,7 @@ export class OutboxWriter {
         entry.key,
         entry.event.type,
         JSON.stringify(payload),
-        JSON.stringify(correlationId ? { 'correlation-id': correlationId } : {}),
+        JSON.stringify({ ...traceHeaders(), ...(correlationId ? { 'correlation-id': correlationId } : {}) }),
         (entry.occurredAt ?? new Date()).toISOString(),
       ],
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
 import { ApiError, Topics, type Caller, type CommandContract, Errors } from '@platform/contracts';
-import { acceptOrCreateCorrelationId, currentCorrelationId, type Logger } from '@platform/observability';
+import { acceptOrCreateCorrelationId, currentCorrelationId, inSpan, SpanKind, traceHeaders, type Logger } from '@platform/observability';
 import { Headers, compactHeaders, readHeader } from './headers';
 import type { KafkaConnection } from './kafka-connection';
 import { parseRpcReply } from './rpc-wire';
@@ -65,7 +65,11 @@ export class RpcClient {
     await fetching;
   }
 
-  async request<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: RequestMeta): Promise<Res> {
+  request<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: RequestMeta): Promise<Res> {
+    return inSpan(`rpc ${contract.type}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.method': contract.type } }, () => this.call(contract, payload, meta));
+  }
+
+  private async call<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: RequestMeta): Promise<Res> {
     if (!this.consumer) throw new Error('RpcClient.start() has not run');
     const id = randomUUID();
     const timeoutMs = meta.timeoutMs ?? this.defaultTimeoutMs;
@@ -82,6 +86,7 @@ export class RpcClient {
         key: meta.caller?.merchantCode ?? id,
         value: JSON.stringify(payload),
         headers: compactHeaders({
+          ...traceHeaders(),
           [Headers.rpcId]: id,
           [Headers.rpcType]: contract.type,
           [Headers.replyTopic]: this.replyTopic,

@@ -1,8 +1,8 @@
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import { ZodError } from 'zod';
 import { ApiError, isEnvironment, type Caller, type CommandContract, Errors } from '@platform/contracts';
-import { acceptOrCreateCorrelationId, runWithContext, type Logger } from '@platform/observability';
-import { Headers, readHeader } from './headers';
+import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, type Logger } from '@platform/observability';
+import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
 import type { RpcReply } from './rpc-wire';
 
@@ -85,9 +85,13 @@ export class RpcServer {
       this.logger.warn({ rpc_type: type, correlation_id: context.correlationId }, 'command past its deadline skipped');
       return;
     }
-    const reply = await runWithContext(
-      { correlationId: context.correlationId, merchantCode: context.caller?.merchantCode, environment: context.caller?.environment },
-      () => this.execute(type, message, context),
+    const reply = await inSpan(
+      `handle ${type}`,
+      { kind: SpanKind.SERVER, parentHeaders: traceCarrier(message.headers), attributes: { 'rpc.method': type } },
+      () =>
+        runWithContext({ correlationId: context.correlationId, merchantCode: context.caller?.merchantCode, environment: context.caller?.environment }, () =>
+          this.execute(type, message, context),
+        ),
     );
     try {
       await this.connection.send(replyTopic, {

@@ -1,2 +1,3 @@
 export * from './request-context';
 export * from './logger';
+export * from './tracing';

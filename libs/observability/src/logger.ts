@@ -1,12 +1,13 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { LoggerService } from '@nestjs/common';
 import { currentContext } from './request-context';
+import { currentTraceIds } from './tracing';
 
 export type { Logger } from 'pino';
 
 /**
  * Structured JSON logs. Every line carries the service name and, when there is one,
- * the correlation id, merchant and environment of the work in hand. Card data and
+ * the correlation id, merchant, environment, trace and span of the work in hand. Card data and
  * secrets are redacted by key wherever they might appear.
  */
 export function createLogger(service: string, level = 'info', destination?: pino.DestinationStream): Logger {
@@ -37,8 +38,10 @@ export function createLogger(service: string, level = 'info', destination?: pino
     },
     mixin: () => {
       const context = currentContext();
-      if (!context) return {};
+      const traceIds = currentTraceIds();
+      if (!context) return traceIds ?? {};
       return {
+        ...traceIds,
         correlation_id: context.correlationId,
         ...(context.merchantCode ? { merchant_code: context.merchantCode } : {}),
         ...(context.environment ? { environment: context.environment } : {}),

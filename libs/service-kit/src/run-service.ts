@@ -3,7 +3,16 @@ import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { z } from 'zod';
-import { acceptOrCreateCorrelationId, createLogger, NestPinoLogger, type Logger } from '@platform/observability';
+import {
+  acceptOrCreateCorrelationId,
+  createLogger,
+  endRequestSpan,
+  NestPinoLogger,
+  startRequestSpan,
+  startTracing,
+  type Logger,
+  type Tracing,
+} from '@platform/observability';
 import { ConfigError, loadConfig, type BaseConfig } from './config';
 import { ContextInterceptor } from './context.interceptor';
 import { productionDatabaseProblems } from './database-credentials';
@@ -25,6 +34,8 @@ export interface ServiceSpec<S extends z.ZodType<BaseConfig, z.ZodTypeDef, unkno
   trustedProxies?: (config: z.infer<S>) => string[];
   configure?: (app: NestFastifyApplication, config: z.infer<S>, logger: Logger) => void | Promise<void>;
 }
+
+const UNTRACED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
 export interface RunningService {
   app: NestFastifyApplication;
@@ -52,6 +63,7 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
   const deploymentProblems = [...productionDatabaseProblems(config), ...kafkaSecurityProblems(config)];
   if (deploymentProblems.length > 0) throw new ConfigError(spec.name, deploymentProblems);
   const logger = createLogger(spec.name, config.LOG_LEVEL);
+  const tracing = startTracing(spec.name, env);
   const adapter = new FastifyAdapter({
     bodyLimit: spec.bodyLimitBytes ?? 1024 * 1024,
     return503OnClosing: true,
@@ -71,9 +83,19 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
   fastify.addHook('onRequest', (request, reply, done) => {
     request.correlationId = acceptOrCreateCorrelationId(request.headers['x-correlation-id']);
     void reply.header('x-correlation-id', request.correlationId);
+    const route = request.routeOptions?.url ?? 'unmatched';
+    // Probes and scrapes would bury the traces worth reading.
+    if (tracing && !UNTRACED_ROUTES.has(route)) {
+      request.traceSpan = startRequestSpan(`${request.method} ${route}`, request.headers, {
+        'http.request.method': request.method,
+        'http.route': route,
+        'correlation.id': request.correlationId,
+      });
+    }
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    endRequestSpan(request.traceSpan, reply.statusCode);
     logger.info(
       {
         correlation_id: request.correlationId,
@@ -90,7 +112,7 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
   app.useGlobalFilters(new ProblemFilter(logger, spec.publicBaseUrl?.(config) ?? `http://127.0.0.1:${port}`, app.get(Metrics)));
   app.useGlobalInterceptors(new ContextInterceptor());
   await spec.configure?.(app, config, logger);
-  installGracefulShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS);
+  installGracefulShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, tracing);
   await app.listen({ port, host: config.HTTP_HOST });
   logger.info({ port, routes }, `${spec.name} listening`);
   return { app, logger, url: `http://127.0.0.1:${port}` };
@@ -100,7 +122,7 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
  * SIGTERM or SIGINT: stop taking work, finish what is in hand, close connections and
  * exit 0; past the timeout, exit 1 rather than hang a rollout.
  */
-function installGracefulShutdown(app: NestFastifyApplication, logger: Logger, timeoutMs: number): void {
+function installGracefulShutdown(app: NestFastifyApplication, logger: Logger, timeoutMs: number, tracing: Tracing | undefined): void {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (closing) return;
@@ -110,13 +132,17 @@ function installGracefulShutdown(app: NestFastifyApplication, logger: Logger, ti
       logger.error({ timeout_ms: timeoutMs }, 'shutdown took too long; exiting');
       process.exit(1);
     }, timeoutMs).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      // Spans still batched are sent before the process ends.
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

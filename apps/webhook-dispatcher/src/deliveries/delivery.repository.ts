@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Environment, Owner } from '@platform/contracts';
+import { traceHeaders } from '@platform/observability';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
 
 export interface DeliveryRow {
@@ -24,6 +25,8 @@ export interface DeliveryRow {
   next_attempt_at: Date | null;
   delivered_at: Date | null;
   created_at: Date;
+  /** The W3C traceparent of the event's trace, which every attempt joins. */
+  trace_parent: string | null;
 }
 
 export type NewDelivery = Pick<
@@ -40,7 +43,7 @@ export interface FinishedAttempt {
 
 const COLUMNS = `id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, status, attempt_count,
   attempt_count - interrupted_count AS made_attempts, max_attempts,
-  last_status_code, last_error, last_error_code, next_attempt_at, delivered_at, created_at`;
+  last_status_code, last_error, last_error_code, next_attempt_at, delivered_at, created_at, trace_parent`;
 
 /** SQL over deliveries and their attempts; merchant reads are scoped to merchant and environment. */
 @Injectable()
@@ -48,8 +51,9 @@ export class DeliveryRepository {
   /** One delivery per event: a redelivered event finds its delivery and adds nothing. */
   async insert(tx: SqlExecutor, delivery: NewDelivery): Promise<void> {
     await tx.query(
-      `INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (event_id) DO NOTHING`,
+      `INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at,
+         trace_parent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (event_id) DO NOTHING`,
       [
         delivery.id,
         delivery.event_id,
@@ -61,6 +65,7 @@ export class DeliveryRepository {
         delivery.url,
         delivery.body,
         delivery.created_at.toISOString(),
+        traceHeaders().traceparent ?? null,
       ],
     );
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { isEnvironment } from '@platform/contracts';
-import type { Logger } from '@platform/observability';
+import { inSpan, SpanKind, type Logger } from '@platform/observability';
 import { GroupedWrites } from '@platform/persistence';
 import { CONFIG, LOGGER, MerchantSettings, Metrics, ScheduledWork, masterKey, Clock } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -139,8 +139,24 @@ export class DispatcherService extends ScheduledWork {
     return this.deliveries.claimDue(this.dataSource, now, LEASE_MS, limit);
   }
 
-  private async attempt(delivery: DeliveryRow): Promise<void> {
-    const outcome = await this.send(delivery);
+  /** One attempt, in the trace of the event it delivers: its span and its log line carry that trace. */
+  private attempt(delivery: DeliveryRow): Promise<void> {
+    return inSpan(
+      'webhook attempt',
+      {
+        kind: SpanKind.CLIENT,
+        parentHeaders: { traceparent: delivery.trace_parent ?? undefined },
+        attributes: { 'webhook.event_id': delivery.event_id, 'webhook.attempt': delivery.made_attempts },
+      },
+      async (span) => {
+        const outcome = await this.send(delivery);
+        if (outcome.statusCode !== null) span.setAttribute('http.response.status_code', outcome.statusCode);
+        await this.record(delivery, outcome);
+      },
+    );
+  }
+
+  private async record(delivery: DeliveryRow, outcome: SendOutcome): Promise<void> {
     const finishedAt = this.clock.now();
     const next = outcome.delivered
       ? { status: 'delivered' as const, nextAttemptAt: null }
