@@ -1,23 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OtlpJsonReceiver } from '@platform/observability';
 import { OperatorClient, Stack, V4Client, eventually } from '@platform/testing';
-
-interface ReceivedSpan {
-  service: string;
-  name: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId: string;
-  start: bigint;
-}
-
-interface OtlpJson {
-  resourceSpans?: {
-    resource?: { attributes?: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans?: { spans?: { name: string; traceId: string; spanId: string; parentSpanId?: string; startTimeUnixNano: string | number }[] }[];
-  }[];
-}
 
 /**
  * One trace per payment (issue 18): an OTLP/HTTP receiver in the test process collects what the
@@ -26,27 +11,25 @@ interface OtlpJson {
  */
 describe('tracing', () => {
   let stack: Stack;
-  let server: Server;
-  let base: string;
-  const spans: ReceivedSpan[] = [];
+  let hooks: Server;
+  let hooksUrl: string;
+  const otlp = new OtlpJsonReceiver();
+  const spans = otlp.spans;
   let webhooks = 0;
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        if (request.url === '/v1/traces') collect(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpJson);
-        else webhooks += 1;
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    hooks = createServer((request, response) => {
+      request.resume().on('end', () => {
+        webhooks += 1;
+        response.writeHead(200).end();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+    hooksUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
     stack = await Stack.start({
       apps: ['gateway', 'orders-v4', 'ledger', 'webhook-dispatcher'],
       env: {
-        OTEL_EXPORTER_OTLP_ENDPOINT: base,
+        OTEL_EXPORTER_OTLP_ENDPOINT: await otlp.start(),
         OTEL_BSP_SCHEDULE_DELAY: '100',
         DISPATCH_INTERVAL_MS: '100',
         KAFKA_TOPIC_PREFIX: `test-tracing-${randomUUID().slice(0, 8)}.`,
@@ -56,30 +39,13 @@ describe('tracing', () => {
 
   afterAll(async () => {
     await stack?.stop();
-    await new Promise((resolve) => server?.close(resolve));
+    await otlp.stop();
+    await new Promise((resolve) => hooks?.close(resolve));
   });
-
-  function collect(body: OtlpJson): void {
-    for (const resourceSpans of body.resourceSpans ?? []) {
-      const service = resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
-      for (const scope of resourceSpans.scopeSpans ?? []) {
-        for (const span of scope.spans ?? []) {
-          spans.push({
-            service,
-            name: span.name,
-            traceId: span.traceId,
-            spanId: span.spanId,
-            parentSpanId: span.parentSpanId ?? '',
-            start: BigInt(span.startTimeUnixNano),
-          });
-        }
-      }
-    }
-  }
 
   it('follows a paid order from the merchant’s request through orders-v4 and the ledger to the webhook attempt, in one trace', async () => {
     const operator = new OperatorClient(stack.url('gateway'));
-    const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant({ settings: { webhook_url: `${base}/hook` } }));
+    const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant({ settings: { webhook_url: `${hooksUrl}/hook` } }));
     const merchant_order_id = `ord_${randomUUID()}`;
     expect((await client.request('POST', '/api/v4/orders', { merchant_order_id, amount: '25.00', bin: '540061' })).status).toBe(201);
     const paid = await client.request('POST', `/api/v4/sandbox/orders/${merchant_order_id}/result`, { result: 'paid' });
@@ -95,11 +61,11 @@ describe('tracing', () => {
     );
     expect(webhooks).toBeGreaterThanOrEqual(1);
     const byId = new Map(trace.map((s) => [s.spanId, s]));
-    const ancestry = (span: ReceivedSpan): string[] => {
+    const ancestry = (span: (typeof trace)[number]): string[] => {
       const chain = [`${span.service}: ${span.name}`];
       for (let parent = byId.get(span.parentSpanId); parent; parent = byId.get(parent.parentSpanId)) {
         // Causal order: nothing starts before what caused it.
-        expect(parent.start <= span.start).toBe(true);
+        expect(parent.startNs <= span.startNs).toBe(true);
         chain.unshift(`${parent.service}: ${parent.name}`);
       }
       return chain;

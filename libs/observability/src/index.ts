@@ -1,3 +1,4 @@
 export * from './request-context';
 export * from './logger';
 export * from './tracing';
+export * from './otlp-receiver';
