@@ -54,6 +54,7 @@ export class EventConsumer {
   private readonly schema: string;
   private readonly failures = new Map<string, number>();
   private readonly parkedCounter?: Counter<'consumer' | 'event_type' | 'reason'>;
+  private readonly consumedCounter?: Counter<'consumer' | 'event_type' | 'outcome'>;
 
   constructor(
     private readonly connection: KafkaConnection,
@@ -69,6 +70,14 @@ export class EventConsumer {
           name: 'events_parked_total',
           help: 'Events parked instead of applied',
           labelNames: ['consumer', 'event_type', 'reason'],
+          registers: [registry],
+        })
+      : undefined;
+    this.consumedCounter = registry
+      ? new Counter({
+          name: 'events_consumed_total',
+          help: 'Events handled, by outcome: applied, duplicate (already in the inbox, skipped), failed (to be retried)',
+          labelNames: ['consumer', 'event_type', 'outcome'],
           registers: [registry],
         })
       : undefined;
@@ -120,6 +129,12 @@ export class EventConsumer {
         `consume ${envelope.event_type}`,
         { kind: SpanKind.CONSUMER, parentHeaders: traceCarrier(message.headers), attributes: { 'messaging.destination.name': position.topic } },
         () => runWithContext({ correlationId }, () => this.applyOnce(registration.handler, envelope, payload.data)),
+      ).then(
+        (applied) => this.consumedCounter?.inc({ consumer: this.consumerName, event_type: envelope.event_type, outcome: applied ? 'applied' : 'duplicate' }),
+        (error: unknown) => {
+          this.consumedCounter?.inc({ consumer: this.consumerName, event_type: envelope.event_type, outcome: 'failed' });
+          throw error;
+        },
       );
       this.failures.delete(key);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
+import { Histogram, type Registry } from 'prom-client';
 import { ApiError, Topics, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, currentCorrelationId, inSpan, SpanKind, traceHeaders, type Logger } from '@platform/observability';
 import { Headers, compactHeaders, readHeader } from './headers';
@@ -19,6 +20,9 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** Command round trips: a few milliseconds on a healthy platform, up to the callers' timeouts. */
+export const RPC_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
 /**
  * Sends commands and waits for their replies. Every instance reads the whole reply
  * topic in a consumer group of its own and keeps the replies it is waiting for, so a
@@ -29,11 +33,24 @@ export class RpcClient {
   private readonly pending = new Map<string, Pending>();
   private readonly instanceId = randomUUID();
 
+  private readonly durations?: Histogram<'command' | 'outcome'>;
+
   constructor(
     private readonly connection: KafkaConnection,
     private readonly logger: Logger,
     private readonly defaultTimeoutMs = 10000,
-  ) {}
+    registry?: Registry,
+  ) {
+    this.durations = registry
+      ? new Histogram({
+          name: 'rpc_client_duration_seconds',
+          help: 'Commands sent and their replies awaited, by command and outcome (ok, refused, timeout, unavailable)',
+          labelNames: ['command', 'outcome'],
+          buckets: RPC_BUCKETS,
+          registers: [registry],
+        })
+      : undefined;
+  }
 
   private get replyTopic(): string {
     return this.connection.topic(Topics.rpcReplies);
@@ -65,17 +82,34 @@ export class RpcClient {
     await fetching;
   }
 
-  request<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: RequestMeta): Promise<Res> {
-    return inSpan(`rpc ${contract.type}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.method': contract.type } }, () => this.call(contract, payload, meta));
+  async request<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: RequestMeta): Promise<Res> {
+    const stop = this.durations?.startTimer({ command: contract.type });
+    let outcome = 'ok';
+    try {
+      return await inSpan(`rpc ${contract.type}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.method': contract.type } }, () =>
+        this.call(contract, payload, meta, (failure) => (outcome = failure)),
+      );
+    } catch (error) {
+      if (outcome === 'ok') outcome = 'refused';
+      throw error;
+    } finally {
+      stop?.({ outcome });
+    }
   }
 
-  private async call<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: RequestMeta): Promise<Res> {
+  private async call<Req, Res>(
+    contract: CommandContract<Req, Res>,
+    payload: Req,
+    meta: RequestMeta,
+    failed: (outcome: 'timeout' | 'unavailable') => void,
+  ): Promise<Res> {
     if (!this.consumer) throw new Error('RpcClient.start() has not run');
     const id = randomUUID();
     const timeoutMs = meta.timeoutMs ?? this.defaultTimeoutMs;
     const raw = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
+        failed('timeout');
         this.logger.warn({ rpc_type: contract.type, timeout_ms: timeoutMs }, 'command timed out');
         reject(new ApiError(Errors.PlatformUnavailable, 'The platform did not answer in time; repeat the request unchanged'));
       }, timeoutMs);
@@ -102,6 +136,7 @@ export class RpcClient {
       const waiting = this.pending.get(id);
       if (waiting) clearTimeout(waiting.timer);
       this.pending.delete(id);
+      failed('unavailable');
       this.logger.error({ err: error, rpc_type: contract.type }, 'could not send command');
       throw new ApiError(Errors.PlatformUnavailable, 'The platform could not take the request now; repeat it unchanged');
     }

@@ -1,9 +1,11 @@
+import { Histogram, type Registry } from 'prom-client';
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import { ZodError } from 'zod';
 import { ApiError, isEnvironment, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, type Logger } from '@platform/observability';
 import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
+import { RPC_BUCKETS } from './rpc-client';
 import type { RpcReply } from './rpc-wire';
 
 export interface CommandContext {
@@ -32,11 +34,24 @@ export class RpcServer {
   private readonly registrations = new Map<string, Registration>();
   private consumer?: Consumer;
 
+  private readonly durations?: Histogram<'command' | 'outcome'>;
+
   constructor(
     private readonly connection: KafkaConnection,
     private readonly groupName: string,
     private readonly logger: Logger,
-  ) {}
+    registry?: Registry,
+  ) {
+    this.durations = registry
+      ? new Histogram({
+          name: 'rpc_server_duration_seconds',
+          help: 'Commands handled, by command and outcome (ok, refused with an API error, failed)',
+          labelNames: ['command', 'outcome'],
+          buckets: RPC_BUCKETS,
+          registers: [registry],
+        })
+      : undefined;
+  }
 
   handle<Req, Res>(contract: CommandContract<Req, Res>, handler: (request: Req, context: CommandContext) => Promise<Res>): void {
     if (this.consumer) throw new Error('register handlers before start()');
@@ -107,12 +122,16 @@ export class RpcServer {
 
   private async execute(type: string, message: KafkaMessage, context: CommandContext): Promise<RpcReply> {
     const registration = this.registrations.get(type);
+    // Unknown types are counted under one label: a sender cannot grow the series.
+    const stop = this.durations?.startTimer({ command: registration ? type : 'unknown' });
     try {
       if (!registration) throw new Error(`no handler for command type ${JSON.stringify(type)}`);
       const request = registration.contract.request.parse(JSON.parse(message.value?.toString() ?? 'null'));
       const result = await registration.handler(request, context);
+      stop?.({ outcome: 'ok' });
       return { ok: true, result };
     } catch (error) {
+      stop?.({ outcome: error instanceof ApiError ? 'refused' : 'failed' });
       if (error instanceof ApiError) return { ok: false, error: error.toWire() };
       const invalid = error instanceof ZodError || error instanceof SyntaxError;
       this.logger.error({ err: error, rpc_type: type }, invalid ? 'malformed command' : 'command handler failed');

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Histogram } from 'prom-client';
 import type { z } from 'zod';
 import {
   acceptOrCreateCorrelationId,
@@ -76,6 +77,13 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
     { logger: new NestPinoLogger(logger), rawBody: true, abortOnError: false, bufferLogs: false },
   );
   const fastify = app.getHttpAdapter().getInstance();
+  const requestDurations = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [app.get(Metrics).registry],
+  });
   const routes: string[] = [];
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
@@ -96,6 +104,11 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     endRequestSpan(request.traceSpan, reply.statusCode);
+    // The route's pattern, never the raw path: a client cannot grow the series.
+    requestDurations.observe(
+      { method: request.method, route: request.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     logger.info(
       {
         correlation_id: request.correlationId,

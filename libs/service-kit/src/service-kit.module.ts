@@ -63,13 +63,13 @@ export class ServiceKitModule {
         },
         {
           provide: RpcServer,
-          inject: [KafkaConnection],
-          useFactory: (kafka: KafkaConnection) => new RpcServer(kafka, `${definition.name}.commands`, logger),
+          inject: [KafkaConnection, Metrics],
+          useFactory: (kafka: KafkaConnection, metrics: Metrics) => new RpcServer(kafka, `${definition.name}.commands`, logger, metrics.registry),
         },
         {
           provide: RpcClient,
-          inject: [KafkaConnection],
-          useFactory: (kafka: KafkaConnection) => new RpcClient(kafka, logger),
+          inject: [KafkaConnection, Metrics],
+          useFactory: (kafka: KafkaConnection, metrics: Metrics) => new RpcClient(kafka, logger, undefined, metrics.registry),
         },
         {
           provide: EventConsumer,

@@ -9,7 +9,7 @@ import { OperatorClient, Stack, V4Client, eventually } from '@platform/testing';
  * services export (`OTEL_EXPORTER_OTLP_ENDPOINT`), and the merchant's request that pays an order
  * must be followed through every Kafka hop to the webhook attempt.
  */
-describe('tracing', () => {
+describe('observability: traces and metrics', () => {
   let stack: Stack;
   let hooks: Server;
   let hooksUrl: string;
@@ -88,5 +88,38 @@ describe('tracing', () => {
       .filter((line) => line.includes('"msg":"webhook attempt"'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged.find((line) => line.trace_id === root!.traceId)).toMatchObject({ span_id: attempt.spanId, outcome: 'delivered' });
+  });
+
+  /** The value of the sample `name` whose labels include `labels`, in a Prometheus text exposition. */
+  function sample(exposition: string, name: string, labels: Record<string, string>): number | undefined {
+    for (const line of exposition.split('\n')) {
+      const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+      if (!match || match[1] !== name) continue;
+      const found = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+      if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+    }
+    return undefined;
+  }
+
+  it('counts requests by route and status, commands by outcome on both sides, and events by outcome', async () => {
+    const operator = new OperatorClient(stack.url('gateway'));
+    const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    const order = (bin: string) => client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin });
+    expect((await order('540061')).status).toBe(201);
+    expect((await order('111111')).body.code).toBe('0055233');
+    const scrape = async (app: 'gateway' | 'orders-v4' | 'ledger') => (await fetch(`${stack.url(app)}/metrics`)).text();
+    const gateway = await scrape('gateway');
+    const route = { method: 'POST', route: '/api/v4/orders' };
+    expect(sample(gateway, 'http_server_request_duration_seconds_count', { ...route, status: '201', service: 'gateway' })).toBeGreaterThanOrEqual(1);
+    expect(sample(gateway, 'http_server_request_duration_seconds_count', { ...route, status: '409' })).toBeGreaterThanOrEqual(1);
+    expect(sample(gateway, 'rpc_client_duration_seconds_count', { command: 'orders.create', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(sample(gateway, 'rpc_client_duration_seconds_count', { command: 'orders.create', outcome: 'refused' })).toBeGreaterThanOrEqual(1);
+    const orders = await scrape('orders-v4');
+    expect(sample(orders, 'rpc_server_duration_seconds_count', { command: 'orders.create', outcome: 'ok', service: 'orders-v4' })).toBeGreaterThanOrEqual(1);
+    expect(sample(orders, 'rpc_server_duration_seconds_count', { command: 'orders.create', outcome: 'refused' })).toBeGreaterThanOrEqual(1);
+    const ledger = await scrape('ledger');
+    expect(
+      sample(ledger, 'events_consumed_total', { event_type: 'checkout.order.succeeded.v1', outcome: 'applied', service: 'ledger' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 });
