@@ -101,7 +101,7 @@ describe('observability: traces and metrics', () => {
     return undefined;
   }
 
-  it('counts requests by route and status, commands by outcome on both sides, and events by outcome', async () => {
+  it('counts requests by route and status, commands by outcome on both sides, events by outcome, and the outbox backlog', async () => {
     const operator = new OperatorClient(stack.url('gateway'));
     const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
     const order = (bin: string) => client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin });
@@ -117,6 +117,9 @@ describe('observability: traces and metrics', () => {
     const orders = await scrape('orders-v4');
     expect(sample(orders, 'rpc_server_duration_seconds_count', { command: 'orders.create', outcome: 'ok', service: 'orders-v4' })).toBeGreaterThanOrEqual(1);
     expect(sample(orders, 'rpc_server_duration_seconds_count', { command: 'orders.create', outcome: 'refused' })).toBeGreaterThanOrEqual(1);
+    // orders-v4 published the paid order's event through its outbox.
+    expect(sample(orders, 'outbox_relay_delay_seconds_count', { service: 'orders-v4' })).toBeGreaterThanOrEqual(1);
+    expect(sample(orders, 'outbox_unpublished', { service: 'orders-v4' })).toBe(0);
     const ledger = await scrape('ledger');
     expect(
       sample(ledger, 'events_consumed_total', { event_type: 'checkout.order.succeeded.v1', outcome: 'applied', service: 'ledger' }),

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { PoolClient } from 'pg';
+import { Gauge, Histogram, type Registry } from 'prom-client';
 import { assertIdentifier, queryRows } from '@platform/persistence';
 import type { Logger } from '@platform/observability';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
@@ -9,6 +10,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Safety net when a notification is missed; a write wakes the relay at once. */
   pollIntervalMs?: number;
+  /** Where the relay's backlog and delay are published. */
+  registry?: Registry;
 }
 
 /**
@@ -36,6 +39,35 @@ export class OutboxRelay {
     this.schema = assertIdentifier(schema);
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    if (options.registry) this.instrument(options.registry);
+  }
+
+  private delay?: Histogram;
+
+  /** Backlog read at each scrape (one query); delay from commit to Kafka observed per event. */
+  private instrument(registry: Registry): void {
+    const oldest = new Gauge({ name: 'outbox_oldest_unpublished_seconds', help: 'Age of the oldest event not yet on Kafka', registers: [registry] });
+    const dataSource = this.dataSource;
+    const schema = this.schema;
+    new Gauge({
+      name: 'outbox_unpublished',
+      help: 'Events committed and not yet on Kafka',
+      registers: [registry],
+      async collect() {
+        const [row] = await queryRows<{ count: string; age: number | null }>(
+          dataSource,
+          `SELECT count(*)::text AS count, extract(epoch FROM now() - min(occurred_at))::float8 AS age FROM ${schema}.outbox WHERE published_at IS NULL`,
+        );
+        this.set(Number(row?.count ?? 0));
+        oldest.set(Math.max(0, row?.age ?? 0));
+      },
+    });
+    this.delay = new Histogram({
+      name: 'outbox_relay_delay_seconds',
+      help: 'From an event written to the outbox to the event on Kafka',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60],
+      registers: [registry],
+    });
   }
 
   async start(): Promise<void> {
@@ -82,6 +114,8 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       await this.publisher.publish(rows);
+      const now = Date.now();
+      for (const row of rows) this.delay?.observe(Math.max(0, now - new Date(row.occurred_at).getTime()) / 1000);
       await tx.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((row) => row.seq)]);
       return rows.length;
     });

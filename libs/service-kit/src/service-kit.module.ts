@@ -79,9 +79,9 @@ export class ServiceKitModule {
         },
         {
           provide: OutboxRelay,
-          inject: [KafkaConnection, DataSource],
-          useFactory: (kafka: KafkaConnection, dataSource: DataSource) =>
-            new OutboxRelay(dataSource, definition.schema, new KafkaEventPublisher(kafka), logger),
+          inject: [KafkaConnection, DataSource, Metrics],
+          useFactory: (kafka: KafkaConnection, dataSource: DataSource, metrics: Metrics) =>
+            new OutboxRelay(dataSource, definition.schema, new KafkaEventPublisher(kafka), logger, { registry: metrics.registry }),
         },
         {
           provide: MerchantSettings,
