@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAll } from 'js-yaml';
 import { REPO_ROOT } from '@platform/testing';
@@ -384,5 +384,17 @@ describe('Helm chart', () => {
       .map((m) => m.metadata.name);
     expect(budgets).toContain('pay-gateway');
     expect(budgets).not.toContain('pay-status');
+  });
+
+  it('alerts only on metrics the platform exports (the list in docs/observability.md), each with a runbook', () => {
+    const rule = render(['--set', 'metrics.prometheusRule.enabled=true']).find((m) => m.kind === 'PrometheusRule')!;
+    const documented = readFileSync(join(REPO_ROOT, 'docs/observability.md'), 'utf8');
+    const rules = rule.spec.groups.flatMap((group: { rules: { alert: string; expr: string; annotations: Record<string, string> }[] }) => group.rules);
+    for (const { alert, expr, annotations } of rules) {
+      expect([alert, annotations.runbook?.length > 20]).toEqual([alert, true]);
+      const metrics = [...expr.matchAll(/\b([a-z_]+)(?:\{|\[)/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, ''));
+      for (const metric of metrics.filter((name) => name !== 'up')) expect([alert, documented.includes(`\`${metric}\``)]).toEqual([alert, true]);
+    }
+    expect(rules.length).toBeGreaterThanOrEqual(8);
   });
 });
