@@ -32,6 +32,12 @@ function helm(args: string[]): { status: number | null; stdout: string; stderr: 
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** Metric names in a PromQL expression: identifiers with an underscore, once label lists, matchers and function calls are taken out. */
+function metricsIn(expr: string): string[] {
+  const bare = expr.replace(/\b(by|without)\s*\([^)]*\)/g, '').replace(/\{[^}]*\}/g, '');
+  return [...bare.matchAll(/\b([a-z]+_[a-z_]+)\b(?!\s*\()/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, ''));
+}
+
 type Manifest = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec: any; data?: any };
 
 function render(extra: string[] = []): Manifest[] {
@@ -292,6 +298,8 @@ describe('Helm chart', () => {
         '--set',
         'metrics.prometheusRule.enabled=true',
         '--set',
+        'metrics.grafanaDashboard.enabled=true',
+        '--set',
         'adminIngress.enabled=true',
         '--set',
         'imagePullSecrets[0].name=regcred',
@@ -392,12 +400,28 @@ describe('Helm chart', () => {
     const rules = rule.spec.groups.flatMap((group: { rules: { alert: string; expr: string; annotations: Record<string, string> }[] }) => group.rules);
     for (const { alert, expr, annotations } of rules) {
       expect([alert, annotations.runbook?.length > 20]).toEqual([alert, true]);
-      // Metric names: identifiers with an underscore, once label lists, matchers and functions are taken out.
-      const bare = expr.replace(/\b(by|without)\s*\([^)]*\)/g, '').replace(/\{[^}]*\}/g, '');
-      const metrics = [...bare.matchAll(/\b([a-z]+_[a-z_]+)\b(?!\s*\()/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, ''));
-      expect([alert, metrics.length > 0 || /\bup\b/.test(bare)]).toEqual([alert, true]);
+      const metrics = metricsIn(expr);
+      expect([alert, metrics.length > 0 || /\bup\b/.test(expr)]).toEqual([alert, true]);
       for (const metric of metrics.filter((name) => name !== 'up')) expect([alert, documented.includes(`\`${metric}\``)]).toEqual([alert, true]);
     }
     expect(rules.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('ships a Grafana dashboard (overview, one row per service) that reads only exported metrics', () => {
+    const map = render(['--set', 'metrics.grafanaDashboard.enabled=true']).find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'pay-dashboard')!;
+    expect((map.metadata as { labels?: Record<string, string> }).labels).toMatchObject({ grafana_dashboard: '1' });
+    const dashboard = JSON.parse(map.data['card-platform.json']) as { uid: string; panels: { type: string; repeat?: string; targets?: { expr: string }[] }[] };
+    expect(dashboard.uid).toBe('card-platform');
+    expect(dashboard.panels.filter((p) => p.type === 'row').map((p) => p.repeat)).toEqual([undefined, 'service']);
+    const documented = readFileSync(join(REPO_ROOT, 'docs/observability.md'), 'utf8');
+    const exprs = dashboard.panels.flatMap((p) => p.targets ?? []).map((t) => t.expr);
+    expect(exprs.length).toBeGreaterThanOrEqual(12);
+    for (const expr of exprs) {
+      for (const metric of metricsIn(expr)) {
+        // prom-client's process and Node.js defaults are listed as one row.
+        const known = documented.includes(`\`${metric}\``) || /^(process|nodejs)_/.test(metric);
+        expect([expr, metric, known]).toEqual([expr, metric, true]);
+      }
+    }
   });
 });
