@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
-import { Histogram, type Registry } from 'prom-client';
+import type { Histogram, Registry } from 'prom-client';
 import { ApiError, Topics, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, currentCorrelationId, inSpan, SpanKind, traceHeaders, type Logger } from '@platform/observability';
 import { Headers, compactHeaders, readHeader } from './headers';
 import type { KafkaConnection } from './kafka-connection';
-import { parseRpcReply } from './rpc-wire';
+import { commandDurations, parseRpcReply } from './rpc-wire';
 
 export interface RequestMeta {
   /** Defaults to the correlation id of the request or command being handled. */
@@ -19,9 +19,6 @@ interface Pending {
   resolve: (raw: string) => void;
   timer: NodeJS.Timeout;
 }
-
-/** Command round trips: a few milliseconds on a healthy platform, up to the callers' timeouts. */
-export const RPC_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
  * Sends commands and waits for their replies. Every instance reads the whole reply
@@ -41,15 +38,11 @@ export class RpcClient {
     private readonly defaultTimeoutMs = 10000,
     registry?: Registry,
   ) {
-    this.durations = registry
-      ? new Histogram({
-          name: 'rpc_client_duration_seconds',
-          help: 'Commands sent and their replies awaited, by command and outcome (ok, refused, timeout, unavailable)',
-          labelNames: ['command', 'outcome'],
-          buckets: RPC_BUCKETS,
-          registers: [registry],
-        })
-      : undefined;
+    this.durations = commandDurations(
+      registry,
+      'client',
+      'Commands sent and their replies awaited, by command and outcome (ok, refused, timeout, unavailable)',
+    );
   }
 
   private get replyTopic(): string {

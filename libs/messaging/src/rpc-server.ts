@@ -1,12 +1,11 @@
-import { Histogram, type Registry } from 'prom-client';
+import type { Histogram, Registry } from 'prom-client';
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import { ZodError } from 'zod';
 import { ApiError, isEnvironment, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, type Logger } from '@platform/observability';
 import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
-import { RPC_BUCKETS } from './rpc-client';
-import type { RpcReply } from './rpc-wire';
+import { commandDurations, type RpcReply } from './rpc-wire';
 
 export interface CommandContext {
   correlationId: string;
@@ -42,15 +41,7 @@ export class RpcServer {
     private readonly logger: Logger,
     registry?: Registry,
   ) {
-    this.durations = registry
-      ? new Histogram({
-          name: 'rpc_server_duration_seconds',
-          help: 'Commands handled, by command and outcome (ok, refused with an API error, failed)',
-          labelNames: ['command', 'outcome'],
-          buckets: RPC_BUCKETS,
-          registers: [registry],
-        })
-      : undefined;
+    this.durations = commandDurations(registry, 'server', 'Commands handled, by command and outcome (ok, refused with an API error, failed)');
   }
 
   handle<Req, Res>(contract: CommandContract<Req, Res>, handler: (request: Req, context: CommandContext) => Promise<Res>): void {

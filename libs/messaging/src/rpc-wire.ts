@@ -1,3 +1,4 @@
+import { Histogram, type Registry } from 'prom-client';
 import { z } from 'zod';
 import { isErrorCode, type WireError } from '@platform/contracts';
 
@@ -15,4 +16,13 @@ export const RpcReplySchema = z.union([z.object({ ok: z.literal(true), result: z
 
 export function parseRpcReply(raw: string): RpcReply {
   return RpcReplySchema.parse(JSON.parse(raw)) as RpcReply;
+}
+
+/** Command round trips: a few milliseconds on a healthy platform, up to the callers' timeouts. */
+const RPC_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Durations of commands by command and outcome, on the sending (`client`) or handling (`server`) side. */
+export function commandDurations(registry: Registry | undefined, side: 'client' | 'server', help: string): Histogram<'command' | 'outcome'> | undefined {
+  if (!registry) return undefined;
+  return new Histogram({ name: `rpc_${side}_duration_seconds`, help, labelNames: ['command', 'outcome'], buckets: RPC_BUCKETS, registers: [registry] });
 }
