@@ -32,6 +32,7 @@ describe('observability: traces and metrics', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: await otlp.start(),
         OTEL_BSP_SCHEDULE_DELAY: '100',
         DISPATCH_INTERVAL_MS: '100',
+        TRIAL_BALANCE_INTERVAL_MS: '500',
         KAFKA_TOPIC_PREFIX: `test-tracing-${randomUUID().slice(0, 8)}.`,
       },
     });
@@ -90,18 +91,21 @@ describe('observability: traces and metrics', () => {
     expect(logged.find((line) => line.trace_id === root!.traceId)).toMatchObject({ span_id: attempt.spanId, outcome: 'delivered' });
   });
 
-  /** The value of the sample `name` whose labels include `labels`, in a Prometheus text exposition. */
-  function sample(exposition: string, name: string, labels: Record<string, string>): number | undefined {
+  /** The values of the samples `name` whose labels include `labels`, in a Prometheus text exposition. */
+  function samples(exposition: string, name: string, labels: Record<string, string>): number[] {
+    const values: number[] = [];
     for (const line of exposition.split('\n')) {
       const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
       if (!match || match[1] !== name) continue;
       const found = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-      if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+      if (Object.entries(labels).every(([key, value]) => found[key] === value)) values.push(Number(match[3]));
     }
-    return undefined;
+    return values;
   }
+  const sample = (exposition: string, name: string, labels: Record<string, string>) => samples(exposition, name, labels)[0];
 
-  it('counts requests by route and status, commands by outcome on both sides, events by outcome, and the outbox backlog', async () => {
+  it('counts requests by route and status, commands by outcome on both sides, events by outcome, the outbox backlog, consumer lag and the trial balance', async () => {
+    const startedAt = Date.now();
     const operator = new OperatorClient(stack.url('gateway'));
     const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
     const order = (bin: string) => client.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin });
@@ -124,5 +128,15 @@ describe('observability: traces and metrics', () => {
     expect(
       sample(ledger, 'events_consumed_total', { event_type: 'checkout.order.succeeded.v1', outcome: 'applied', service: 'ledger' }),
     ).toBeGreaterThanOrEqual(1);
+    const scraped = await eventually(
+      () => scrape('ledger'),
+      (text) => sample(text, 'ledger_trial_balance_checked_timestamp_seconds', {})! * 1000 > startedAt,
+    );
+    expect(sample(scraped, 'ledger_trial_balance_balanced', { service: 'ledger' })).toBe(1);
+    // Every partition of the ledger's event topics, read from the broker at the scrape, drains to 0.
+    await eventually(
+      async () => samples(await scrape('ledger'), 'kafka_consumer_lag', { consumer: 'ledger.events' }),
+      (lags) => lags.length > 0 && lags.every((lag) => lag === 0),
+    );
   });
 });

@@ -8,6 +8,7 @@ import { FxRates } from './journal/fx-rates';
 import { Journal } from './journal/journal';
 import { JournalRepository } from './journal/journal.repository';
 import { TrialBalance } from './journal/trial-balance';
+import { TrialBalanceWatch } from './journal/trial-balance-watch';
 import { LedgerHandlers } from './ledger.handlers';
 import { ReservationRepository } from './reservations/reservation.repository';
 import { ReservationsService } from './reservations/reservations.service';
@@ -25,6 +26,7 @@ import { ReservationsService } from './reservations/reservations.service';
     BalanceService,
     ReservationsService,
     TrialBalance,
+    TrialBalanceWatch,
     LedgerHandlers,
   ],
 })

@@ -1,5 +1,5 @@
 import type { Consumer, KafkaMessage } from 'kafkajs';
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { ApiError, EventEnvelopeSchema, type EventContract, Errors } from '@platform/contracts';
 import { assertIdentifier, queryRows, type SqlExecutor } from '@platform/persistence';
@@ -73,6 +73,7 @@ export class EventConsumer {
           registers: [registry],
         })
       : undefined;
+    if (registry) this.instrumentLag(registry);
     this.consumedCounter = registry
       ? new Counter({
           name: 'events_consumed_total',
@@ -81,6 +82,29 @@ export class EventConsumer {
           registers: [registry],
         })
       : undefined;
+  }
+
+  private topics: string[] = [];
+
+  /** Lag per partition, read from the broker at each scrape; a failed read leaves the series out rather than failing the scrape. */
+  private instrumentLag(registry: Registry): void {
+    const consumer = this.consumerName;
+    const readLags = () => (this.topics.length === 0 ? Promise.resolve([]) : this.connection.consumerLag(consumer, this.topics));
+    const unread = (error: unknown) => this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'consumer lag not read');
+    new Gauge({
+      name: 'kafka_consumer_lag',
+      help: 'Messages on the topic the consumer group has not committed yet, per partition',
+      labelNames: ['consumer', 'topic', 'partition'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        try {
+          for (const { topic, partition, lag } of await readLags()) this.set({ consumer, topic, partition: String(partition) }, lag);
+        } catch (error) {
+          unread(error);
+        }
+      },
+    });
   }
 
   on<P>(contract: EventContract<P>, handler: (event: ReceivedEvent<P>, tx: SqlExecutor) => Promise<void>): void {
@@ -98,6 +122,7 @@ export class EventConsumer {
   async start(options: { fromBeginning?: boolean } = {}): Promise<void> {
     if (this.handlers.size === 0) return;
     const topics = [...new Set([...this.handlers.values()].map((h) => this.connection.topic(h.contract.topic)))];
+    this.topics = topics;
     const consumer = this.connection.consumer(this.consumerName);
     this.consumer = consumer;
     await consumer.connect();

@@ -189,6 +189,27 @@ export class KafkaConnection {
     }
   }
 
+  /**
+   * How far a consumer group is behind on each partition of `topics`: the partition's end
+   * offset minus the group's committed offset (everything, from the oldest kept message, when
+   * the group has committed nothing yet).
+   */
+  async consumerLag(groupName: string, topics: string[]): Promise<{ topic: string; partition: number; lag: number }[]> {
+    const admin = await this.admin();
+    const committed = await admin.fetchOffsets({ groupId: this.group(groupName), topics });
+    const lags: { topic: string; partition: number; lag: number }[] = [];
+    for (const { topic, partitions } of committed) {
+      const ends = new Map((await admin.fetchTopicOffsets(topic)).map((end) => [end.partition, end]));
+      for (const { partition, offset } of partitions) {
+        const end = ends.get(partition);
+        const high = Number(end?.high ?? 0);
+        const from = Number(offset) >= 0 ? Number(offset) : Number(end?.low ?? 0);
+        lags.push({ topic, partition, lag: Math.max(0, high - from) });
+      }
+    }
+    return lags;
+  }
+
   /** Until every partition of the plan has a leader serving it (new topics take a moment). */
   private async waitUntilServed(plan: PlannedTopic[]): Promise<void> {
     const admin = await this.admin();
