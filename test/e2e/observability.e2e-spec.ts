@@ -124,6 +124,7 @@ describe('observability: traces and metrics', () => {
     // orders-v4 published the paid order's event through its outbox.
     expect(sample(orders, 'outbox_relay_delay_seconds_count', { service: 'orders-v4' })).toBeGreaterThanOrEqual(1);
     expect(sample(orders, 'outbox_unpublished', { service: 'orders-v4' })).toBe(0);
+    expect(sample(orders, 'events_published_total', { event_type: 'checkout.order.succeeded.v1', service: 'orders-v4' })).toBeGreaterThanOrEqual(1);
     const ledger = await scrape('ledger');
     expect(
       sample(ledger, 'events_consumed_total', { event_type: 'checkout.order.succeeded.v1', outcome: 'applied', service: 'ledger' }),

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { PoolClient } from 'pg';
-import { Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { assertIdentifier, queryRows } from '@platform/persistence';
 import type { Logger } from '@platform/observability';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
@@ -43,6 +43,7 @@ export class OutboxRelay {
   }
 
   private delay?: Histogram;
+  private published?: Counter<'event_type'>;
 
   /** Backlog read at each scrape (one query); delay from commit to Kafka observed per event. */
   private instrument(registry: Registry): void {
@@ -61,6 +62,13 @@ export class OutboxRelay {
         this.set(Number(row?.count ?? 0));
         oldest.set(Math.max(0, row?.age ?? 0));
       },
+    });
+    // What the business did, once committed: payments paid, failed and refunded, orders succeeded and failed, disputes…
+    this.published = new Counter({
+      name: 'events_published_total',
+      help: 'Events published from the outbox, by type',
+      labelNames: ['event_type'],
+      registers: [registry],
     });
     this.delay = new Histogram({
       name: 'outbox_relay_delay_seconds',
@@ -115,7 +123,10 @@ export class OutboxRelay {
       if (rows.length === 0) return 0;
       await this.publisher.publish(rows);
       const now = Date.now();
-      for (const row of rows) this.delay?.observe(Math.max(0, now - new Date(row.occurred_at).getTime()) / 1000);
+      for (const row of rows) {
+        this.delay?.observe(Math.max(0, now - new Date(row.occurred_at).getTime()) / 1000);
+        this.published?.inc({ event_type: row.event_type });
+      }
       await tx.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((row) => row.seq)]);
       return rows.length;
     });
