@@ -17,6 +17,12 @@ describe('trial balance watch', () => {
     return metrics.registry.metrics();
   }
 
+  it('publishes nothing before its first check, so a restart does not read as books that do not balance', async () => {
+    const metrics = new Metrics('ledger');
+    new TrialBalanceWatch(verdict(true), { TRIAL_BALANCE_INTERVAL_MS: 60000 } as Config, createLogger('ledger-test', 'silent'), metrics);
+    expect(await metrics.registry.metrics()).not.toMatch(/^ledger_trial_balance/m);
+  });
+
   it('publishes 1 for balanced books and 0 for books that do not balance, with the time of the check', async () => {
     expect(await watched(true)).toMatch(/^ledger_trial_balance_balanced\{service="ledger"\} 1$/m);
     const broken = await watched(false);
