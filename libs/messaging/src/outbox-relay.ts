@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { PoolClient } from 'pg';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { assertIdentifier, queryRows } from '@platform/persistence';
+import { assertIdentifier, ChangeSignals, queryRows } from '@platform/persistence';
 import type { Logger } from '@platform/observability';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
 import { outboxChannel } from './outbox';
@@ -24,7 +23,7 @@ export class OutboxRelay {
   private running = false;
   private wake?: () => void;
   private loop?: Promise<void>;
-  private listener?: { release: () => void; client: PoolClient };
+  private readonly signals: ChangeSignals;
   private readonly schema: string;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
@@ -37,6 +36,7 @@ export class OutboxRelay {
     options: OutboxRelayOptions = {},
   ) {
     this.schema = assertIdentifier(schema);
+    this.signals = new ChangeSignals(dataSource);
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     if (options.registry) this.instrument(options.registry);
@@ -81,16 +81,9 @@ export class OutboxRelay {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.listen();
+    // A committed outbox row signals its schema's channel: the relay wakes at once.
+    await this.signals.on(outboxChannel(this.schema), () => this.wake?.());
     this.loop = this.run();
-  }
-
-  private async listen(): Promise<void> {
-    const runner = this.dataSource.createQueryRunner();
-    const client = (await runner.connect()) as PoolClient;
-    client.on('notification', () => this.wake?.());
-    await client.query(`LISTEN ${outboxChannel(this.schema)}`);
-    this.listener = { client, release: () => void runner.release() };
   }
 
   private async run(): Promise<void> {
@@ -147,10 +140,6 @@ export class OutboxRelay {
     this.running = false;
     this.wake?.();
     await this.loop;
-    if (this.listener) {
-      await this.listener.client.query(`UNLISTEN ${outboxChannel(this.schema)}`).catch(() => undefined);
-      this.listener.release();
-      this.listener = undefined;
-    }
+    await this.signals.close();
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventContract, TopicName } from '@platform/contracts';
-import { assertIdentifier, type SqlExecutor } from '@platform/persistence';
+import { assertIdentifier, ChangeSignals, type SqlExecutor } from '@platform/persistence';
 import { currentCorrelationId, traceHeaders } from '@platform/observability';
 
 export interface OutboxEntry<P> {
@@ -42,7 +42,7 @@ export class OutboxWriter {
         (entry.occurredAt ?? new Date()).toISOString(),
       ],
     );
-    await tx.query('SELECT pg_notify($1, $2)', [outboxChannel(this.schema), '']);
+    await ChangeSignals.signal(tx, outboxChannel(this.schema));
     return eventId;
   }
 }

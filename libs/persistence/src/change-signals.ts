@@ -26,6 +26,7 @@ export class ChangeSignals {
 
   async on(channel: string, handler: (payload: string) => void): Promise<void> {
     this.handlers.set(assertIdentifier(channel), handler);
+    this.closed = false;
     if (this.listener) await this.listener.client.query(`LISTEN ${channel}`);
     else await this.connect();
   }

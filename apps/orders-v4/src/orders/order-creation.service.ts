@@ -11,7 +11,7 @@ import { CARD_PROCESSORS, CardProcessors, notExpired, passesLuhn, type Authorisa
 import { OrderFingerprints } from './order-fingerprints';
 import { OrderLimits, volumeRefusal, type CardLimitRule } from './order-limits';
 import { OrderRepository, type NewOrder, type OrderRow } from './order.repository';
-import { publishOutcome } from './order-events';
+import { finishedStatus, publishOutcome } from './order-events';
 import { toOrderRecord } from './order-view';
 
 const SealedCardPayload = z.object({
@@ -61,16 +61,20 @@ export class OrderCreationService {
     const fingerprint = this.fingerprints.request({ merchantOrderId: input.merchant_order_id, amount: input.amount, bin: input.bin, card });
     // With a card the bank may be called before the insert: a repeat must be found first.
     // Without one the insert finds it, and a refusal looks for it (a repeat is answered as it stands).
-    if (card) {
+    const repeated = async () => {
       const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);
-      if (existing) return this.repeat(existing, fingerprint, input.amount, now);
+      return existing && this.repeat(existing, fingerprint, input.amount, now);
+    };
+    if (card) {
+      const repeat = await repeated();
+      if (repeat) return repeat;
     }
     try {
       return await this.createNew(caller, input, card, fingerprint, now);
     } catch (error) {
       if (card || !(error instanceof ApiError)) throw error;
-      const existing = await this.orders.find(this.dataSource, caller, input.merchant_order_id);
-      if (existing) return this.repeat(existing, fingerprint, input.amount, now);
+      const repeat = await repeated();
+      if (repeat) return repeat;
       throw error;
     }
   }
@@ -174,7 +178,7 @@ export class OrderCreationService {
         // usage here under the card's lock (taken after the insert: a parallel request with the
         // same merchant_order_id waits on the unique key first). A hosted order is one statement.
         const outcome =
-          !checkedCard && !finishedAtCreation(order.status)
+          !checkedCard && !finishedStatus(order.status)
             ? await this.orders.insert(this.dataSource, caller, newOrder, volumeWindows)
             : await this.dataSource.transaction(async (tx) => {
                 const inserted = await this.orders.insert(tx, caller, newOrder, volumeWindows);
@@ -215,11 +219,6 @@ export class OrderCreationService {
     const card = SealedCardPayload.parse(JSON.parse(raw));
     return { number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year, cvv: card.cvv, holderName: card.holder_name };
   }
-}
-
-/** An order paid or failed when it is created has its outcome event published with it. */
-function finishedAtCreation(status: OrderRow['status']): boolean {
-  return status === 'paid' || status === 'failed';
 }
 
 /** What the processor's first answer makes of a direct order. */

@@ -27,8 +27,13 @@ export function toOrderFinished(row: OrderRow & { status: 'paid' | 'failed' }): 
 }
 
 /** Publishes checkout.order.succeeded or .failed (version 1) in the transaction that finished the order. */
+/** An order paid or failed has its outcome event published with the change. */
+export function finishedStatus(status: OrderRow['status']): boolean {
+  return status === 'paid' || status === 'failed';
+}
+
 export async function publishOutcome(tx: SqlExecutor, row: OrderRow): Promise<void> {
-  if (row.status !== 'paid' && row.status !== 'failed') return;
+  if (!finishedStatus(row.status)) return;
   const finished = row as OrderRow & { status: 'paid' | 'failed' };
   await outbox.append(tx, {
     event: finished.status === 'paid' ? OrderSucceededV1 : OrderFailedV1,
