@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { OtlpJsonReceiver } from '@platform/observability';
 import {
   DECLINED_AT_AUTH,
   LATE_AUTH,
@@ -103,9 +104,14 @@ describe('live processing through iyzico (stand-in)', () => {
   let operator: OperatorClient;
   let merchant: ProvisionedMerchant;
   let v4: V4Client;
+  const otlp = new OtlpJsonReceiver();
+  const cardsUsed = new Set<string>();
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'], env: { PENDING_LOOKUP_INTERVAL_MS: '300' } });
+    stack = await Stack.start({
+      apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'],
+      env: { PENDING_LOOKUP_INTERVAL_MS: '300', OTEL_EXPORTER_OTLP_ENDPOINT: await otlp.start(), OTEL_BSP_SCHEDULE_DELAY: '100' },
+    });
     operator = new OperatorClient(stack.url('gateway'));
     for (const bin of ['552879', '411111', '412911', '412411', '412711'])
       expect((await operator.call('PUT', `/admin/v1/bins/live/${bin}`, DIRECT)).status).toBe(200);
@@ -118,9 +124,14 @@ describe('live processing through iyzico (stand-in)', () => {
 
   afterAll(async () => {
     await stack?.stop();
+    await otlp.stop();
   });
 
-  const order = (body: Record<string, unknown>) => v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '25.00', ...body });
+  const order = (body: Record<string, unknown>, headers?: Record<string, string>) => {
+    const card = body.card as Record<string, string> | undefined;
+    if (card?.number) cardsUsed.add(card.number);
+    return v4.request('POST', '/api/v4/orders', { merchant_order_id: `ord_${randomUUID()}`, amount: '25.00', ...body }, { headers });
+  };
   const read = async (id: string) => (await v4.get(`/api/v4/orders/${id}`)).body.data;
 
   it("sends the customer to the bank's 3-D Secure page, and the bank's return pays the order", async () => {
@@ -211,5 +222,27 @@ describe('live processing through iyzico (stand-in)', () => {
     expect((await v3.request('GET', `/api/v3/payments/${created.body.code}`)).body).toMatchObject({ status: 'created', failure: { attempt_count: 1 } });
     await payOnPaymentPage(created.body.payment_url, SUCCESS_CARD, 'success');
     expect((await v3.request('GET', `/api/v3/payments/${created.body.code}`)).body).toMatchObject({ status: 'paid', card: { last_four: '0008' } });
+  });
+
+  // Last: the spans of every test above are in by now.
+  it('traces the call to the bank under the order that made it, and no card number reaches a span', async () => {
+    const traceId = randomUUID().replaceAll('-', '');
+    const declined = await order({ card: cardFields('4129111111111111') }, { traceparent: `00-${traceId}-${'1'.repeat(16)}-01` });
+    expect(declined.body.data.failure_reason_code).toBe('do_not_honor');
+    const trace = await eventually(
+      async () => otlp.spans.filter((s) => s.traceId === traceId),
+      (found) => found.some((s) => String(s.attributes['url.full'] ?? s.attributes['http.url'] ?? '').startsWith(stack.acquirer!.url)),
+    );
+    const bankCall = trace.find((s) => String(s.attributes['url.full'] ?? s.attributes['http.url'] ?? '').startsWith(stack.acquirer!.url))!;
+    const handler = trace.find((s) => s.spanId === bankCall.parentSpanId);
+    expect([handler?.service, handler?.name]).toEqual(['orders-v4', 'handle orders.create']);
+    const leaks = otlp.spans.flatMap((s) =>
+      Object.entries(s.attributes)
+        .filter(([, value]) => [...cardsUsed].some((number) => String(value).includes(number)))
+        .map(([key]) => `${s.service}: ${s.name} ${key}`),
+    );
+    expect(cardsUsed.size).toBeGreaterThan(3);
+    expect(otlp.spans.length).toBeGreaterThan(100);
+    expect(leaks).toEqual([]);
   });
 });

@@ -15,12 +15,12 @@ describe('observability: traces and metrics', () => {
   let hooksUrl: string;
   const otlp = new OtlpJsonReceiver();
   const spans = otlp.spans;
-  let webhooks = 0;
+  const webhookHeaders: Record<string, string | string[] | undefined>[] = [];
 
   beforeAll(async () => {
     hooks = createServer((request, response) => {
       request.resume().on('end', () => {
-        webhooks += 1;
+        webhookHeaders.push(request.headers);
         response.writeHead(200).end();
       });
     });
@@ -60,7 +60,9 @@ describe('observability: traces and metrics', () => {
       async () => spans.filter((s) => s.traceId === root!.traceId),
       (found) => found.some((s) => s.service === 'webhook-dispatcher' && s.name === 'webhook attempt') && found.some((s) => s.service === 'ledger'),
     );
-    expect(webhooks).toBeGreaterThanOrEqual(1);
+    expect(webhookHeaders.length).toBeGreaterThanOrEqual(1);
+    // The merchant's endpoint gets the spec's headers, not our trace.
+    expect(webhookHeaders.every((headers) => headers.traceparent === undefined)).toBe(true);
     const byId = new Map(trace.map((s) => [s.spanId, s]));
     const ancestry = (span: (typeof trace)[number]): string[] => {
       const chain = [`${span.service}: ${span.name}`];
@@ -82,6 +84,14 @@ describe('observability: traces and metrics', () => {
     const booking = trace.find((s) => s.service === 'ledger')!;
     expect(ancestry(booking).slice(0, 3)).toEqual(ancestry(attempt).slice(0, 3));
     expect(new Set(trace.map((s) => s.service))).toEqual(new Set(['gateway', 'orders-v4', 'ledger', 'webhook-dispatcher']));
+    // Inside the services: the gateway's Redis commands and every service's SQL, under the work that ran them.
+    const handler = trace.find((s) => s.name === 'handle orders.sandbox-result')!;
+    const queries = trace.filter((s) => s.parentSpanId === handler.spanId && s.name.startsWith('pg.query'));
+    expect(queries.length).toBeGreaterThan(0);
+    // The two rate limits (caller address, API key) are Redis scripts run for the request.
+    const limits = trace.filter((s) => s.service === 'gateway' && s.name === 'evalsha');
+    expect(limits.map((s) => s.parentSpanId)).toEqual([root!.spanId, root!.spanId]);
+    expect(trace.some((s) => s.service === 'ledger' && s.name.startsWith('pg.query'))).toBe(true);
     // The attempt's log line names its trace and span: an operator goes from the log to the trace.
     const logged = stack
       .logs('webhook-dispatcher')
@@ -104,7 +114,7 @@ describe('observability: traces and metrics', () => {
   }
   const sample = (exposition: string, name: string, labels: Record<string, string>) => samples(exposition, name, labels)[0];
 
-  it('counts requests by route and status, commands by outcome on both sides, events by outcome, the outbox backlog, consumer lag and the trial balance', async () => {
+  it('counts requests by route and status, commands by outcome on both sides, events by outcome, business records at their commit, the outbox backlog, the database pool, consumer lag and the trial balance', async () => {
     const startedAt = Date.now();
     const operator = new OperatorClient(stack.url('gateway'));
     const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
@@ -125,7 +135,14 @@ describe('observability: traces and metrics', () => {
     expect(sample(orders, 'outbox_relay_delay_seconds_count', { service: 'orders-v4' })).toBeGreaterThanOrEqual(1);
     expect(sample(orders, 'outbox_unpublished', { service: 'orders-v4' })).toBe(0);
     expect(sample(orders, 'events_published_total', { event_type: 'checkout.order.succeeded.v1', service: 'orders-v4' })).toBeGreaterThanOrEqual(1);
+    // Business counters, counted at the commit: two orders created in this file (the refused one is not), one of them paid.
+    expect(sample(orders, 'business_records_total', { record: 'order', status: 'created', environment: 'sandbox' })).toBe(2);
+    expect(sample(orders, 'business_records_total', { record: 'order', status: 'paid', environment: 'sandbox' })).toBe(1);
+    expect(sample(orders, 'db_pool_max_connections', {})).toBeGreaterThan(0);
+    expect(samples(orders, 'db_pool_connections', {}).length).toBe(2);
+    expect(sample(orders, 'db_pool_waiting_requests', {})).toBe(0);
     const ledger = await scrape('ledger');
+    expect(sample(ledger, 'ledger_transactions_total', { environment: 'sandbox' })).toBeGreaterThanOrEqual(1);
     expect(
       sample(ledger, 'events_consumed_total', { event_type: 'checkout.order.succeeded.v1', outcome: 'applied', service: 'ledger' }),
     ).toBeGreaterThanOrEqual(1);
@@ -134,9 +151,13 @@ describe('observability: traces and metrics', () => {
       (text) => sample(text, 'ledger_trial_balance_checked_timestamp_seconds', {})! * 1000 > startedAt,
     );
     expect(sample(scraped, 'ledger_trial_balance_balanced', { service: 'ledger' })).toBe(1);
-    // Every partition of the ledger's event topics, read from the broker at the scrape, drains to 0.
+    // Every partition of the ledger's event topics and of orders-v4's command topic, read from the broker at the scrape, drains to 0.
     await eventually(
       async () => samples(await scrape('ledger'), 'kafka_consumer_lag', { consumer: 'ledger.events' }),
+      (lags) => lags.length > 0 && lags.every((lag) => lag === 0),
+    );
+    await eventually(
+      async () => samples(await scrape('orders-v4'), 'kafka_consumer_lag', { consumer: 'orders-v4.commands' }),
       (lags) => lags.length > 0 && lags.every((lag) => lag === 0),
     );
   });

@@ -1,3 +1,4 @@
+import '@platform/observability/register';
 import { runService } from '@platform/service-kit';
 import { ConfigSchema } from './config';
 import { DATABASE } from './database';

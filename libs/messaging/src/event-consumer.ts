@@ -1,11 +1,12 @@
 import type { Consumer, KafkaMessage } from 'kafkajs';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { ApiError, EventEnvelopeSchema, type EventContract, Errors } from '@platform/contracts';
 import { assertIdentifier, queryRows, type SqlExecutor } from '@platform/persistence';
 import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, type Logger } from '@platform/observability';
 import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
+import { reportConsumerLag } from './consumer-lag-metric';
 
 export interface ReceivedEvent<P> {
   eventId: string;
@@ -73,7 +74,7 @@ export class EventConsumer {
           registers: [registry],
         })
       : undefined;
-    if (registry) this.instrumentLag(registry);
+    if (registry) reportConsumerLag(registry, connection, logger, { consumer: consumerName, topics: () => this.topics });
     this.consumedCounter = registry
       ? new Counter({
           name: 'events_consumed_total',
@@ -85,27 +86,6 @@ export class EventConsumer {
   }
 
   private topics: string[] = [];
-
-  /** Lag per partition, read from the broker at each scrape; a failed read leaves the series out rather than failing the scrape. */
-  private instrumentLag(registry: Registry): void {
-    const consumer = this.consumerName;
-    const readLags = () => (this.topics.length === 0 ? Promise.resolve([]) : this.connection.consumerLag(consumer, this.topics));
-    const unread = (error: unknown) => this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'consumer lag not read');
-    new Gauge({
-      name: 'kafka_consumer_lag',
-      help: 'Messages on the topic the consumer group has not committed yet, per partition',
-      labelNames: ['consumer', 'topic', 'partition'],
-      registers: [registry],
-      async collect() {
-        this.reset();
-        try {
-          for (const { topic, partition, lag } of await readLags()) this.set({ consumer, topic, partition: String(partition) }, lag);
-        } catch (error) {
-          unread(error);
-        }
-      },
-    });
-  }
 
   on<P>(contract: EventContract<P>, handler: (event: ReceivedEvent<P>, tx: SqlExecutor) => Promise<void>): void {
     if (this.consumer) throw new Error('register handlers before start()');

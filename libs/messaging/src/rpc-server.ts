@@ -6,6 +6,7 @@ import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, type Log
 import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
 import { commandDurations, type RpcReply } from './rpc-wire';
+import { reportConsumerLag } from './consumer-lag-metric';
 
 export interface CommandContext {
   correlationId: string;
@@ -42,7 +43,10 @@ export class RpcServer {
     registry?: Registry,
   ) {
     this.durations = commandDurations(registry, 'server', 'Commands handled, by command and outcome (ok, refused with an API error, failed)');
+    if (registry) reportConsumerLag(registry, connection, logger, { consumer: groupName, topics: () => this.topics });
   }
+
+  private topics: string[] = [];
 
   handle<Req, Res>(contract: CommandContract<Req, Res>, handler: (request: Req, context: CommandContext) => Promise<Res>): void {
     if (this.consumer) throw new Error('register handlers before start()');
@@ -55,6 +59,7 @@ export class RpcServer {
   async start(): Promise<void> {
     if (this.registrations.size === 0) return;
     const topics = [...new Set([...this.registrations.values()].map((r) => this.connection.topic(r.contract.topic)))];
+    this.topics = topics;
     const consumer = this.connection.consumer(this.groupName);
     this.consumer = consumer;
     await consumer.connect();

@@ -8,6 +8,10 @@ const span = (name: string, spanId: string, parentSpanId: string, startMs: numbe
   parentSpanId,
   startTimeUnixNano: String(BigInt(startMs) * 1_000_000n),
   endTimeUnixNano: String(BigInt(endMs) * 1_000_000n),
+  attributes: [
+    { key: 'http.route', value: { stringValue: '/x' } },
+    { key: 'http.response.status_code', value: { intValue: '201' } },
+  ],
 });
 
 describe('the local trace viewer', () => {
@@ -33,5 +37,6 @@ describe('the local trace viewer', () => {
       '      +3.0 ms 7.0 ms  orders-v4: handle orders.create',
       '  … +20.0 ms 1.0 ms  ledger: consume x',
     ]);
+    expect(spans[0]!.attributes).toEqual({ 'http.route': '/x', 'http.response.status_code': 201 });
   });
 });

@@ -10,15 +10,37 @@ export interface ReceivedSpan {
   parentSpanId: string;
   startNs: bigint;
   endNs: bigint;
+  /** The span's attributes, each value as the string, number or flag it was sent as. */
+  attributes: Record<string, string | number | boolean>;
+}
+
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+  doubleValue?: number;
+  boolValue?: boolean;
 }
 
 interface OtlpJson {
   resourceSpans?: {
     resource?: { attributes?: { key: string; value: { stringValue?: string } }[] };
     scopeSpans?: {
-      spans?: { name: string; traceId: string; spanId: string; parentSpanId?: string; startTimeUnixNano: string | number; endTimeUnixNano: string | number }[];
+      spans?: {
+        name: string;
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        startTimeUnixNano: string | number;
+        endTimeUnixNano: string | number;
+        attributes?: { key: string; value: OtlpValue }[];
+      }[];
     }[];
   }[];
+}
+
+function plainValue(value: OtlpValue): string | number | boolean {
+  if (value.intValue !== undefined) return Number(value.intValue);
+  return value.stringValue ?? value.doubleValue ?? value.boolValue ?? '';
 }
 
 export function spansOfOtlpJson(body: unknown): ReceivedSpan[] {
@@ -35,6 +57,7 @@ export function spansOfOtlpJson(body: unknown): ReceivedSpan[] {
           parentSpanId: span.parentSpanId ?? '',
           startNs: BigInt(span.startTimeUnixNano),
           endNs: BigInt(span.endTimeUnixNano),
+          attributes: Object.fromEntries((span.attributes ?? []).map(({ key, value }) => [key, plainValue(value)])),
         });
       }
     }

@@ -1,6 +1,10 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { suppressTracing, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
@@ -12,14 +16,21 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
+let started: Tracing | undefined;
+
 /**
  * Starts tracing when OTLP export is configured by the standard variables
  * (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`; `OTEL_SDK_DISABLED`,
  * `OTEL_TRACES_EXPORTER=none` and `OTEL_SERVICE_NAME` are honoured; the exporter and the batch
  * processor read their own `OTEL_*` settings). Otherwise nothing starts and every span below
  * is the API's no-op: off costs a function call.
+ *
+ * Started, it also instruments outgoing HTTP, Postgres queries and Redis commands. Those only
+ * patch modules required after this call, so a service's entry point imports
+ * `@platform/observability/register` first; a second call returns the first one's tracing.
  */
 export function startTracing(service: string, env: Record<string, string | undefined> = process.env): Tracing | undefined {
+  if (started) return started;
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
   const provider = new NodeTracerProvider({
@@ -27,7 +38,26 @@ export function startTracing(service: string, env: Record<string, string | undef
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      // Incoming requests get their span from the service kit (named by route, health probes left out).
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true }),
+      // Parameters are never recorded (they carry encrypted card data and secrets' hashes), only the SQL.
+      new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  started = provider;
   return provider;
+}
+
+/**
+ * Runs `work` without tracing: no span for what it does and no `traceparent` on its outgoing
+ * requests. For calls to a merchant's endpoint, whose headers are the spec's.
+ */
+export function untraced<T>(work: () => T): T {
+  return context.with(suppressTracing(context.active()), work);
 }
 
 /** The W3C `traceparent` (and `tracestate`) of the work in hand, for a message's headers. */

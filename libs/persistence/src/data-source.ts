@@ -1,4 +1,5 @@
 import { DataSource, type MigrationInterface } from 'typeorm';
+import { AfterCommitSubscriber } from './after-commit';
 import { serviceDatabaseUrl } from './database-urls';
 import { assertIdentifier } from './identifiers';
 
@@ -24,6 +25,7 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     migrations: options.migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
+    subscribers: [AfterCommitSubscriber],
     applicationName: options.applicationName ?? schema,
     extra: {
       max: options.poolSize ?? 10,

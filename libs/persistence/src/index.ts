@@ -9,3 +9,4 @@ export * from './tenancy';
 export * from './transitions';
 export * from './grouped-writes';
 export * from './change-signals';
+export * from './after-commit';

@@ -22,3 +22,4 @@ export * from './reservation-owner';
 export * from './clock';
 export * from './database-credentials';
 export * from './kafka-security';
+export * from './business-counters';

@@ -11,6 +11,7 @@ import {
   NestPinoLogger,
   startRequestSpan,
   startTracing,
+  withSpan,
   type Logger,
   type Tracing,
 } from '@platform/observability';
@@ -100,7 +101,8 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
         'correlation.id': request.correlationId,
       });
     }
-    done();
+    // The rest of the request (hooks, guards, handler) runs with its span as the work in hand.
+    withSpan(request.traceSpan, done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     endRequestSpan(request.traceSpan, reply.statusCode);

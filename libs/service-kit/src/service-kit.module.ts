@@ -8,6 +8,8 @@ import type { BaseConfig } from './config';
 import { databaseUrlOf } from './database-credentials';
 import { kafkaSettingsOf } from './kafka-security';
 import { HealthController } from './health.controller';
+import { BusinessCounters } from './business-counters';
+import { watchDatabasePool } from './database-pool-metrics';
 import { Metrics, MetricsController } from './metrics';
 import { MaintenanceFlags } from './maintenance-flags';
 import { MerchantSettings } from './merchant-settings';
@@ -46,7 +48,8 @@ export class ServiceKitModule {
         { provide: Clock, useClass: SystemClock },
         {
           provide: DataSource,
-          useFactory: async () => {
+          inject: [Metrics],
+          useFactory: async (metrics: Metrics) => {
             const dataSource = createServiceDataSource({
               url: databaseUrlOf(config, definition.schema),
               schema: definition.schema,
@@ -54,7 +57,9 @@ export class ServiceKitModule {
               poolSize: config.DATABASE_POOL_SIZE,
               applicationName: definition.name,
             });
-            return dataSource.initialize();
+            await dataSource.initialize();
+            watchDatabasePool(dataSource, metrics.registry);
+            return dataSource;
           },
         },
         {
@@ -94,6 +99,7 @@ export class ServiceKitModule {
           useFactory: (kafka: KafkaConnection, clock: Clock) => new MaintenanceFlags(kafka, logger, clock),
         },
         ServiceLifecycle,
+        BusinessCounters,
       ],
       exports: [
         Clock,
@@ -109,6 +115,7 @@ export class ServiceKitModule {
         OutboxRelay,
         ReadinessService,
         Metrics,
+        BusinessCounters,
       ],
     };
   }

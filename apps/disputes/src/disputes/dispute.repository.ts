@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Dispute, Owner } from '@platform/contracts';
 import { ownerParams, queryRows, type OperatorFilter, type OwnedFilter, type SqlExecutor } from '@platform/persistence';
+import { BusinessCounters } from '@platform/service-kit';
 import { DISPUTE_MOVES, disputeChange, type DisputeUpdate } from './dispute-transitions';
 
 export interface DisputeRow {
@@ -35,6 +36,8 @@ type ListFilter = { status: string | null };
  */
 @Injectable()
 export class DisputeRepository {
+  constructor(@Optional() private readonly counters?: BusinessCounters) {}
+
   async insert(tx: SqlExecutor, row: Omit<DisputeRow, 'evidence_submitted_at' | 'merchant_evidence_note' | 'merchant_evidence_submitted_at'>): Promise<void> {
     await tx.query(
       `INSERT INTO disputes.disputes (id, merchant_code, environment, service, payment_code, amount, currency, status, reason, reason_note, occurred_on,
@@ -56,6 +59,7 @@ export class DisputeRepository {
         row.created_at.toISOString(),
       ],
     );
+    this.counters?.created(tx, 'dispute', row.status, row.environment);
   }
 
   async find(tx: SqlExecutor, owner: Owner, id: string, lock = false): Promise<DisputeRow | undefined> {
@@ -97,6 +101,7 @@ export class DisputeRepository {
         DISPUTE_MOVES[update.move].from,
       ],
     );
+    if (rows.length === 1 && change.status) this.counters?.entered(tx, 'dispute', change.status, owner.environment);
     return rows.length === 1;
   }
 

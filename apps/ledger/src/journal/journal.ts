@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Owner } from '@platform/contracts';
 import { Decimal } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
+import { BusinessCounters } from '@platform/service-kit';
 import { JournalRepository } from './journal.repository';
 import { assertBalanced, type AccountKey, type Posting } from './postings';
 
@@ -25,7 +26,10 @@ export interface TransactionInput {
  */
 @Injectable()
 export class Journal {
-  constructor(private readonly entries: JournalRepository = new JournalRepository()) {}
+  constructor(
+    private readonly entries: JournalRepository = new JournalRepository(),
+    @Optional() private readonly counters?: BusinessCounters,
+  ) {}
 
   /** Posts the transaction, or finds the one already posted for its kind and reference. */
   async post(tx: SqlExecutor, input: TransactionInput): Promise<{ id: string; created: boolean }> {
@@ -45,6 +49,7 @@ export class Journal {
     const withIds = await Promise.all(input.postings.map(async (posting) => ({ ...posting, accountId: await this.entries.accountId(tx, posting.account) })));
     withIds.sort((a, b) => Number(a.accountId) - Number(b.accountId));
     for (const posting of withIds) await this.entries.addPosting(tx, id, posting.accountId, posting.account.currency, posting.amount.toFixed(2));
+    this.counters?.posted(tx, input.kind, input.environment);
     return { id, created: true };
   }
 

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Caller, OrderStatus } from '@platform/contracts';
 import { MoveRefused, ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
+import { BusinessCounters } from '@platform/service-kit';
 import { ORDER_MOVES, orderChange, type OrderUpdate } from './order-transitions';
 
 export interface CardSummary {
@@ -59,6 +60,8 @@ const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_
 /** All SQL over orders; every query is scoped to the caller's merchant and environment. */
 @Injectable()
 export class OrderRepository {
+  constructor(@Optional() private readonly counters?: BusinessCounters) {}
+
   async find(tx: SqlExecutor, owner: Caller, merchantOrderId: string, lock = false): Promise<OrderRow | undefined> {
     const rows = await queryRows<OrderRow>(
       tx,
@@ -107,6 +110,7 @@ export class OrderRepository {
        RETURNING ${COLUMNS}`,
       [...values.map(([value]) => value), windows ? JSON.stringify(windows) : ''],
     );
+    if (rows[0]) this.counters?.created(tx, 'order', rows[0].status, owner.environment);
     return rows[0];
   }
 
@@ -125,6 +129,8 @@ export class OrderRepository {
       [...ownerParams(owner), id, ORDER_MOVES[update.move].from, ...change.values],
     );
     if (!rows[0]) throw new MoveRefused('order', id, update.move);
+    const entered = ORDER_MOVES[update.move].to;
+    if (entered) this.counters?.entered(tx, 'order', entered, owner.environment);
     return rows[0];
   }
 

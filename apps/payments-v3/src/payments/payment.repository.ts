@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import type { Caller, Owner } from '@platform/contracts';
+import { Injectable, Optional } from '@nestjs/common';
+import { ENVIRONMENTS, type Caller, type Owner } from '@platform/contracts';
 import { MoveRefused, ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
+import { BusinessCounters } from '@platform/service-kit';
 import { PAYMENT_MOVES, type PaymentUpdate } from './payment-transitions';
 
 export interface PaymentRow {
@@ -33,6 +34,8 @@ const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code
 /** All SQL over payments, idempotency keys and FX rates; payment queries are scoped to their owner. */
 @Injectable()
 export class PaymentRepository {
+  constructor(@Optional() private readonly counters?: BusinessCounters) {}
+
   async findByCode(tx: SqlExecutor, owner: Caller, code: string, lock = false): Promise<PaymentRow | undefined> {
     const rows = await queryRows<PaymentRow>(
       tx,
@@ -76,6 +79,7 @@ export class PaymentRepository {
        RETURNING ${COLUMNS}`,
       [...claim.parameters, ...values.map(([value]) => value)],
     );
+    if (rows[0]) this.counters?.created(db, 'payment', rows[0].status, owner.environment);
     return rows[0];
   }
 
@@ -114,6 +118,8 @@ export class PaymentRepository {
             [...params, update.reason_code],
           );
     if (!rows[0]) throw new MoveRefused('payment', id, update.move);
+    const entered = PAYMENT_MOVES[update.move].to;
+    if (entered) this.counters?.entered(tx, 'payment', entered, owner.environment);
     return rows[0];
   }
 
@@ -122,16 +128,18 @@ export class PaymentRepository {
    * the same sweep skip each other's rows. Not tenant-scoped: it works for every merchant.
    */
   async expireDue(tx: SqlExecutor, now: Date, limit: number): Promise<number> {
-    const rows = await queryRows(
+    const rows = await queryRows<Pick<PaymentRow, 'environment'>>(
       tx,
       `UPDATE payments.payments SET status = $4
         WHERE id IN (SELECT id FROM payments.payments p WHERE status = ANY($3::text[]) AND expires_at <= $1
                         -- a payment whose bank answer is awaited waits for it
                         AND NOT EXISTS (SELECT 1 FROM payments.attempts a WHERE a.payment_id = p.id AND a.status = 'pending')
                       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING code`,
+        RETURNING environment`,
       [now.toISOString(), limit, PAYMENT_MOVES.expire.from, PAYMENT_MOVES.expire.to],
     );
+    for (const environment of ENVIRONMENTS)
+      this.counters?.entered(tx, 'payment', 'expired', environment, rows.filter((row) => row.environment === environment).length);
     return rows.length;
   }
 

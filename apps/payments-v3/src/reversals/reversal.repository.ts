@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Owner, Reversal } from '@platform/contracts';
 import { ownerParams, queryRows, type OperatorFilter, type OwnedFilter, type SqlExecutor } from '@platform/persistence';
+import { BusinessCounters } from '@platform/service-kit';
 import { REVERSAL_MOVES, reversalChange, type LedgerStep, type ReversalUpdate } from './reversal-transitions';
 
 export type { LedgerStep } from './reversal-transitions';
@@ -35,6 +36,8 @@ type ListFilter = { status: string | null; operation: string | null };
  */
 @Injectable()
 export class ReversalRepository {
+  constructor(@Optional() private readonly counters?: BusinessCounters) {}
+
   async openOrCompletedFor(tx: SqlExecutor, owner: Owner, paymentId: string): Promise<ReversalRow | undefined> {
     const rows = await queryRows<ReversalRow>(
       tx,
@@ -69,6 +72,7 @@ export class ReversalRepository {
         row.ledger_step,
       ],
     );
+    this.counters?.created(tx, row.operation, row.status, row.environment);
   }
 
   async find(tx: SqlExecutor, owner: Owner, id: string, lock = false): Promise<ReversalRow | undefined> {
@@ -89,10 +93,10 @@ export class ReversalRepository {
   /** Takes one named move; false (nothing changed) when the reversal is not in a state the move leaves. */
   async transition(tx: SqlExecutor, owner: Owner, id: string, update: ReversalUpdate, now: Date): Promise<boolean> {
     const change = reversalChange(update);
-    const rows = await queryRows(
+    const rows = await queryRows<Pick<ReversalRow, 'operation'>>(
       tx,
       `UPDATE payments.reversals SET status = $4, provider_reference = COALESCE($5, provider_reference), provider_refunded_at = COALESCE($6, provider_refunded_at),
-         updated_at = $7, ledger_step = $8 WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($9::text[]) RETURNING id`,
+         updated_at = $7, ledger_step = $8 WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($9::text[]) RETURNING operation`,
       [
         ...ownerParams(owner),
         id,
@@ -104,6 +108,7 @@ export class ReversalRepository {
         REVERSAL_MOVES[update.move].from,
       ],
     );
+    if (rows[0]) this.counters?.entered(tx, rows[0].operation, change.status, owner.environment);
     return rows.length === 1;
   }
 

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { Caller, Owner, Withdrawal } from '@platform/contracts';
 import { ownerParams, queryRows, type OperatorFilter, type OwnedFilter, type SqlExecutor } from '@platform/persistence';
+import { BusinessCounters } from '@platform/service-kit';
 import { WITHDRAWAL_MOVES, withdrawalChange, type WithdrawalUpdate } from './withdrawal-transitions';
 
 /** What a withdrawal's reservation still needs from the ledger after the commit. */
@@ -34,6 +35,8 @@ type ListFilter = { status: string | null };
  */
 @Injectable()
 export class WithdrawalRepository {
+  constructor(@Optional() private readonly counters?: BusinessCounters) {}
+
   /** Serialises a merchant environment's withdrawal requests (the daily limit is checked, then used). */
   async lockMerchant(tx: SqlExecutor, owner: Caller): Promise<void> {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`withdrawals:${owner.merchantCode}:${owner.environment}`]);
@@ -72,6 +75,7 @@ export class WithdrawalRepository {
         row.ledger_step,
       ],
     );
+    this.counters?.created(tx, 'withdrawal', row.status, row.environment);
   }
 
   async find(tx: SqlExecutor, owner: Owner, id: string, lock = false): Promise<WithdrawalRow | undefined> {
@@ -98,6 +102,7 @@ export class WithdrawalRepository {
         WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($8::text[]) RETURNING id`,
       [...ownerParams(owner), id, change.status, change.tx_hash, change.rejection_reason, now.toISOString(), WITHDRAWAL_MOVES[update.move].from],
     );
+    if (rows.length === 1) this.counters?.entered(tx, 'withdrawal', change.status, owner.environment);
     return rows.length === 1;
   }
 

@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { dnsResolver, isLoopbackAddress, isPublicAddress, type Resolver } from '@platform/egress';
+import { untraced } from '@platform/observability';
 import type { DeliveryErrorCode } from './delivery-errors';
 
 export interface SendOutcome {
@@ -130,12 +131,15 @@ export class WebhookSender {
         if (!keepConnection) request.destroy();
         resolve(outcome);
       };
-      const request = send(target.url, {
-        method: 'POST',
-        lookup: pinned,
-        agent: mayReuse ? (https ? this.httpsAgent : this.httpAgent) : false,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': 'platform-webhooks/1' },
-      });
+      // The attempt has its span already; the merchant gets the spec's headers and no `traceparent`.
+      const request = untraced(() =>
+        send(target.url, {
+          method: 'POST',
+          lookup: pinned,
+          agent: mayReuse ? (https ? this.httpsAgent : this.httpAgent) : false,
+          headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': 'platform-webhooks/1' },
+        }),
+      );
       const connectTimer = setTimeout(
         () => finish({ delivered: false, statusCode: null, errorCode: 'webhook_unreachable', error: `no connection within ${this.connectTimeoutMs} ms` }),
         this.connectTimeoutMs,
