@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAll } from 'js-yaml';
+import { parser } from '@prometheus-io/lezer-promql';
 import { REPO_ROOT } from '@platform/testing';
 
 /**
@@ -33,9 +34,21 @@ function helm(args: string[]): { status: number | null; stdout: string; stderr: 
 }
 
 /** Metric names in a PromQL expression: identifiers with an underscore, once label lists, matchers and function calls are taken out. */
+/**
+ * The metrics an expression reads, from Prometheus's own PromQL grammar (what `promtool check
+ * rules` parses with); a histogram's `_bucket`/`_count`/`_sum` series count as the histogram.
+ * Throws, naming the place, when the expression does not parse.
+ */
 function metricsIn(expr: string): string[] {
-  const bare = expr.replace(/\b(by|without)\s*\([^)]*\)/g, '').replace(/\{[^}]*\}/g, '');
-  return [...bare.matchAll(/\b([a-z]+_[a-z_]+)\b(?!\s*\()/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, ''));
+  const metrics: string[] = [];
+  parser.parse(expr).iterate({
+    enter(node) {
+      if (node.type.isError) throw new Error(`PromQL does not parse at ${node.from}: ${expr.slice(0, node.from)} ▶ ${expr.slice(node.from)}`);
+      if (node.name === 'Identifier' && node.node.parent?.name === 'VectorSelector')
+        metrics.push(expr.slice(node.from, node.to).replace(/_(bucket|count|sum)$/, ''));
+    },
+  });
+  return metrics;
 }
 
 type Manifest = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec: any; data?: any };
@@ -392,6 +405,15 @@ describe('Helm chart', () => {
       .map((m) => m.metadata.name);
     expect(budgets).toContain('pay-gateway');
     expect(budgets).not.toContain('pay-status');
+  });
+
+  it('checks alert and panel expressions with the PromQL grammar', () => {
+    expect(metricsIn('sum by (service) (rate(http_server_request_duration_seconds_count{route=~"/api/.*"}[5m])) > absent(up)')).toEqual([
+      'http_server_request_duration_seconds',
+      'up',
+    ]);
+    expect(() => metricsIn('sum by (service (rate(outbox_unpublished[5m]))')).toThrow(/does not parse/);
+    expect(() => metricsIn('max(outbox_unpublished) >')).toThrow(/does not parse/);
   });
 
   it('alerts only on metrics the platform exports (the list in docs/observability.md), each with a runbook', () => {

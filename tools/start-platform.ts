@@ -2,11 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLATFORM_APPS, type PlatformApp } from '@platform/contracts';
+import { SPANS_FILE, spanFileReceiver } from './trace-file';
 
 /**
  * `npm start` after infrastructure, build and migrations: runs every service as a
  * process with its logs in .platform/logs, waits until each is ready, prints the URLs,
- * and on Ctrl-C or SIGTERM stops them all gracefully.
+ * and on Ctrl-C or SIGTERM stops them all gracefully. With `--traces`, it also receives every
+ * service's traces (OTLP/HTTP) and writes them to .cache/traces/spans.jsonl, which
+ * `npm run traces -- --file` prints as trees.
  */
 const ROOT = join(__dirname, '../..');
 const LOG_DIR = join(ROOT, '.platform/logs');
@@ -56,12 +59,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stopAll());
   process.on('SIGTERM', () => void stopAll());
+  const tracesTo = process.argv.includes('--traces') ? await spanFileReceiver().start(Number(process.env.TRACES_PORT ?? 4318)) : undefined;
 
   for (const app of PLATFORM_APPS) {
     const log = createWriteStream(join(LOG_DIR, `${app}.log`), { flags: 'a' });
     const child = spawn(process.execPath, [join(ROOT, 'dist/apps', app, 'src/main.js')], {
       cwd: ROOT,
-      env: { KAFKAJS_NO_PARTITIONER_WARNING: '1', ...process.env, PORT: String(portOf(app)) },
+      env: {
+        KAFKAJS_NO_PARTITIONER_WARNING: '1',
+        ...process.env,
+        ...(tracesTo ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracesTo } : {}),
+        PORT: String(portOf(app)),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Own process group: Ctrl-C reaches this supervisor only, which stops the services in order.
       detached: true,
@@ -88,6 +97,7 @@ async function main(): Promise<void> {
       `  Service status (public)        http://127.0.0.1:${portOf('gateway')}/api/v3/service-status`,
       ...PLATFORM_APPS.map((app) => `  ${app.padEnd(30)} http://127.0.0.1:${portOf(app)}/readyz`),
       '',
+      ...(tracesTo ? [`Traces of every service go to ${SPANS_FILE}; print them as trees: npm run traces -- --file`, ''] : []),
       'A sandbox merchant with API credentials for this machine:  npm run sandbox-merchant',
       'Ctrl-C stops everything.',
       '',

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OtlpJsonReceiver } from '@platform/observability';
-import { OperatorClient, Stack, V4Client, eventually } from '@platform/testing';
+import { Kafka, logLevel } from 'kafkajs';
+import { OperatorClient, Stack, V4Client, eventually, testInfrastructure } from '@platform/testing';
 
 /**
  * One trace per payment (issue 18): an OTLP/HTTP receiver in the test process collects what the
@@ -15,6 +16,7 @@ describe('observability: traces and metrics', () => {
   let hooksUrl: string;
   const otlp = new OtlpJsonReceiver();
   const spans = otlp.spans;
+  const topicPrefix = `test-tracing-${randomUUID().slice(0, 8)}.`;
   const webhookHeaders: Record<string, string | string[] | undefined>[] = [];
 
   beforeAll(async () => {
@@ -33,7 +35,7 @@ describe('observability: traces and metrics', () => {
         OTEL_BSP_SCHEDULE_DELAY: '100',
         DISPATCH_INTERVAL_MS: '100',
         TRIAL_BALANCE_INTERVAL_MS: '500',
-        KAFKA_TOPIC_PREFIX: `test-tracing-${randomUUID().slice(0, 8)}.`,
+        KAFKA_TOPIC_PREFIX: topicPrefix,
       },
     });
   });
@@ -84,8 +86,10 @@ describe('observability: traces and metrics', () => {
     const booking = trace.find((s) => s.service === 'ledger')!;
     expect(ancestry(booking).slice(0, 3)).toEqual(ancestry(attempt).slice(0, 3));
     expect(new Set(trace.map((s) => s.service))).toEqual(new Set(['gateway', 'orders-v4', 'ledger', 'webhook-dispatcher']));
-    // Inside the services: the gateway's Redis commands and every service's SQL, under the work that ran them.
+    // The command's reply on Kafka carries the handler's span too.
     const handler = trace.find((s) => s.name === 'handle orders.sandbox-result')!;
+    expect(await replyTraceparents(`${topicPrefix}rpc.replies.v1`, root!.traceId)).toEqual([`00-${root!.traceId}-${handler.spanId}-01`]);
+    // Inside the services: the gateway's Redis commands and every service's SQL, under the work that ran them.
     const queries = trace.filter((s) => s.parentSpanId === handler.spanId && s.name.startsWith('pg.query'));
     expect(queries.length).toBeGreaterThan(0);
     // The two rate limits (caller address, API key) are Redis scripts run for the request.
@@ -100,6 +104,29 @@ describe('observability: traces and metrics', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged.find((line) => line.trace_id === root!.traceId)).toMatchObject({ span_id: attempt.spanId, outcome: 'delivered' });
   });
+
+  /** The `traceparent` headers of the replies on `topic` that belong to the trace. */
+  async function replyTraceparents(topic: string, traceId: string): Promise<string[]> {
+    const kafka = new Kafka({ clientId: 'trace-e2e', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+    const consumer = kafka.consumer({ groupId: `trace-e2e-${randomUUID()}` });
+    const found: string[] = [];
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const traceparent = message.headers?.traceparent?.toString();
+          if (traceparent?.includes(traceId)) found.push(traceparent);
+        },
+      });
+      return await eventually(
+        async () => [...found],
+        (replies) => replies.length > 0,
+      );
+    } finally {
+      await consumer.disconnect();
+    }
+  }
 
   /** The values of the samples `name` whose labels include `labels`, in a Prometheus text exposition. */
   function samples(exposition: string, name: string, labels: Record<string, string>): number[] {

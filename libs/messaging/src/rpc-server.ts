@@ -2,7 +2,7 @@ import type { Histogram, Registry } from 'prom-client';
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import { ZodError } from 'zod';
 import { ApiError, isEnvironment, type Caller, type CommandContract, Errors } from '@platform/contracts';
-import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, type Logger } from '@platform/observability';
+import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, traceHeaders, type Logger } from '@platform/observability';
 import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
 import { commandDurations, type RpcReply } from './rpc-wire';
@@ -96,24 +96,23 @@ export class RpcServer {
       this.logger.warn({ rpc_type: type, correlation_id: context.correlationId }, 'command past its deadline skipped');
       return;
     }
-    const reply = await inSpan(
-      `handle ${type}`,
-      { kind: SpanKind.SERVER, parentHeaders: traceCarrier(message.headers), attributes: { 'rpc.method': type } },
-      () =>
-        runWithContext({ correlationId: context.correlationId, merchantCode: context.caller?.merchantCode, environment: context.caller?.environment }, () =>
-          this.execute(type, message, context),
-        ),
-    );
-    try {
-      await this.connection.send(replyTopic, {
-        key: rpcId,
-        value: JSON.stringify(reply),
-        headers: { [Headers.rpcId]: rpcId, [Headers.correlationId]: context.correlationId },
-      });
-    } catch (error) {
-      // The caller times out with 1000009 and may retry; commands are idempotent by design.
-      this.logger.error({ err: error, rpc_type: type, correlation_id: context.correlationId }, 'could not send reply');
-    }
+    // The reply leaves inside the handler's span and carries it: a reply on the topic names the work that made it.
+    await inSpan(`handle ${type}`, { kind: SpanKind.SERVER, parentHeaders: traceCarrier(message.headers), attributes: { 'rpc.method': type } }, async () => {
+      const reply = await runWithContext(
+        { correlationId: context.correlationId, merchantCode: context.caller?.merchantCode, environment: context.caller?.environment },
+        () => this.execute(type, message, context),
+      );
+      try {
+        await this.connection.send(replyTopic, {
+          key: rpcId,
+          value: JSON.stringify(reply),
+          headers: { [Headers.rpcId]: rpcId, [Headers.correlationId]: context.correlationId, ...traceHeaders() },
+        });
+      } catch (error) {
+        // The caller times out with 1000009 and may retry; commands are idempotent by design.
+        this.logger.error({ err: error, rpc_type: type, correlation_id: context.correlationId }, 'could not send reply');
+      }
+    });
   }
 
   private async execute(type: string, message: KafkaMessage, context: CommandContext): Promise<RpcReply> {
