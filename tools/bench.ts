@@ -210,6 +210,11 @@ async function main(): Promise<void> {
       RATE_LIMIT_IP_PER_MINUTE: '100000000',
       RATE_LIMIT_KEY_PER_MINUTE: '100000000',
       RATE_LIMIT_STATUS_PER_MINUTE: '100000000',
+      // A run creates tens of thousands of orders of one merchant: past the default daily volume
+      // (1,000,000 TRY) they would be refused with 0055235. The check still runs on every order.
+      VOLUME_DAILY_LIMIT: '900000000.00',
+      VOLUME_WEEKLY_LIMIT: '900000000.00',
+      VOLUME_MONTHLY_LIMIT: '900000000.00',
       // The production default, not the tests' shorter wait: idle CPU is measured as deployed.
       KAFKA_FETCH_MAX_WAIT_MS: String(DEFAULT_FETCH_MAX_WAIT_MS),
       // Tuning experiments: a concurrency other than the service's default.
