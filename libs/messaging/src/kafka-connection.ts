@@ -13,7 +13,7 @@ import {
 } from 'kafkajs';
 import type { TopicName, TopicSpec } from '@platform/contracts';
 import { BatchedSender } from './batched-sender';
-import { fixIdleRequestQueueLoop } from './kafkajs-request-queue';
+import { checkRequestTimeoutsEverySecond, fixIdleRequestQueueLoop } from './kafkajs-request-queue';
 import { LOCAL_TOPIC_SETTINGS, planTopics, type PlannedTopic, type TopicSettings } from './topic-plan';
 import type { Logger } from '@platform/observability';
 
@@ -68,6 +68,7 @@ export async function retryWhileRetriable<T>(operation: () => Promise<T>, timeou
 }
 
 fixIdleRequestQueueLoop();
+checkRequestTimeoutsEverySecond();
 
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',

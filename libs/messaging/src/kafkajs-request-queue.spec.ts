@@ -1,30 +1,33 @@
-import { KAFKAJS_VERSION, RequestQueue, fixIdleRequestQueueLoop } from './kafkajs-request-queue';
+import { KAFKAJS_VERSION, REQUEST_TIMEOUT_CHECK_MS, RequestQueue, checkRequestTimeoutsEverySecond, fixIdleRequestQueueLoop } from './kafkajs-request-queue';
 
 const silent = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: () => undefined };
 
-function queue() {
+function queue(enforceRequestTimeout = false, isConnected = () => true) {
   return new RequestQueue({
     instrumentationEmitter: null,
     maxInFlightRequests: 1,
     requestTimeout: 30_000,
-    enforceRequestTimeout: false,
+    enforceRequestTimeout,
     clientId: 'spec',
     broker: '127.0.0.1:9092',
     logger: silent,
-    isConnected: () => true,
+    isConnected,
   });
 }
 
-function pendingRequest(sent: number[], id: number) {
+function pendingRequest(sent: number[], id: number, failed: Error[] = []) {
   return {
-    entry: { correlationId: id, apiKey: 1, apiName: 'Fetch', apiVersion: 11, resolve: () => undefined, reject: () => undefined },
+    entry: { correlationId: id, apiKey: 1, apiName: 'Fetch', apiVersion: 11, resolve: () => undefined, reject: (error: Error) => failed.push(error) },
     expectResponse: true,
     sendRequest: () => sent.push(id),
   };
 }
 
 describe('kafkajs request queue', () => {
-  beforeAll(() => fixIdleRequestQueueLoop());
+  beforeAll(() => {
+    fixIdleRequestQueueLoop();
+    checkRequestTimeoutsEverySecond();
+  });
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -66,6 +69,24 @@ describe('kafkajs request queue', () => {
     expect(sent).toEqual([1]);
     requests.fulfillRequest({ correlationId: 1, payload: Buffer.alloc(0), size: 0 });
     jest.advanceTimersByTime(1_000);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('sweeps in-flight requests for their timeout once a second (kafkajs: every 100 ms, on every connection), and still times them out', () => {
+    const sweeps = jest.fn(() => true);
+    const requests = queue(true, sweeps);
+    const sent: number[] = [];
+    const failed: Error[] = [];
+    requests.scheduleRequestTimeoutCheck();
+    requests.push(pendingRequest(sent, 1, failed));
+    jest.advanceTimersByTime(10 * REQUEST_TIMEOUT_CHECK_MS);
+    expect(sweeps).toHaveBeenCalledTimes(10);
+    expect(failed).toEqual([]);
+    // Sent at 0 with a 30 s timeout: the first sweep past 30 s rejects it.
+    jest.advanceTimersByTime(21 * REQUEST_TIMEOUT_CHECK_MS);
+    expect(sent).toEqual([1]);
+    expect(failed.map((error) => error.name)).toEqual(['KafkaJSRequestTimeoutError']);
+    requests.destroy();
     expect(jest.getTimerCount()).toBe(0);
   });
 });
