@@ -51,7 +51,12 @@ describe('observability: traces and metrics', () => {
     const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant({ settings: { webhook_url: `${hooksUrl}/hook` } }));
     const merchant_order_id = `ord_${randomUUID()}`;
     expect((await client.request('POST', '/api/v4/orders', { merchant_order_id, amount: '25.00', bin: '540061' })).status).toBe(201);
-    const paid = await client.request('POST', `/api/v4/sandbox/orders/${merchant_order_id}/result`, { result: 'paid' });
+    const paid = await client.request(
+      'POST',
+      `/api/v4/sandbox/orders/${merchant_order_id}/result`,
+      { result: 'paid' },
+      { headers: { 'x-correlation-id': `corr-${merchant_order_id}` } },
+    );
     expect(paid.body.data.status).toBe('paid');
 
     const root = await eventually(
@@ -86,9 +91,11 @@ describe('observability: traces and metrics', () => {
     const booking = trace.find((s) => s.service === 'ledger')!;
     expect(ancestry(booking).slice(0, 3)).toEqual(ancestry(attempt).slice(0, 3));
     expect(new Set(trace.map((s) => s.service))).toEqual(new Set(['gateway', 'orders-v4', 'ledger', 'webhook-dispatcher']));
-    // The command's reply on Kafka carries the handler's span too.
+    // The command's reply on Kafka carries the handler's span too, and the merchant's correlation id, which the command carried.
     const handler = trace.find((s) => s.name === 'handle orders.sandbox-result')!;
-    expect(await replyTraceparents(`${topicPrefix}rpc.replies.v1`, root!.traceId)).toEqual([`00-${root!.traceId}-${handler.spanId}-01`]);
+    expect(await repliesOfTrace(`${topicPrefix}rpc.replies.v1`, root!.traceId)).toEqual([
+      { traceparent: `00-${root!.traceId}-${handler.spanId}-01`, correlationId: `corr-${merchant_order_id}` },
+    ]);
     // Inside the services: the gateway's Redis commands and every service's SQL, under the work that ran them.
     const queries = trace.filter((s) => s.parentSpanId === handler.spanId && s.name.startsWith('pg.query'));
     expect(queries.length).toBeGreaterThan(0);
@@ -105,18 +112,18 @@ describe('observability: traces and metrics', () => {
     expect(logged.find((line) => line.trace_id === root!.traceId)).toMatchObject({ span_id: attempt.spanId, outcome: 'delivered' });
   });
 
-  /** The `traceparent` headers of the replies on `topic` that belong to the trace. */
-  async function replyTraceparents(topic: string, traceId: string): Promise<string[]> {
+  /** The trace and correlation headers of the replies on `topic` that belong to the trace. */
+  async function repliesOfTrace(topic: string, traceId: string): Promise<{ traceparent: string; correlationId?: string }[]> {
     const kafka = new Kafka({ clientId: 'trace-e2e', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
     const consumer = kafka.consumer({ groupId: `trace-e2e-${randomUUID()}` });
-    const found: string[] = [];
+    const found: { traceparent: string; correlationId?: string }[] = [];
     await consumer.connect();
     try {
       await consumer.subscribe({ topic, fromBeginning: true });
       await consumer.run({
         eachMessage: async ({ message }) => {
           const traceparent = message.headers?.traceparent?.toString();
-          if (traceparent?.includes(traceId)) found.push(traceparent);
+          if (traceparent?.includes(traceId)) found.push({ traceparent, correlationId: message.headers?.['correlation-id']?.toString() });
         },
       });
       return await eventually(

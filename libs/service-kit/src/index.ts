@@ -6,7 +6,6 @@ export * from './readiness.service';
 export * from './health.controller';
 export * from './service-kit.module';
 export * from './service-lifecycle';
-export * from './context.interceptor';
 export * from './run-service';
 export * from './migration-cli';
 export * from './merchant-settings';

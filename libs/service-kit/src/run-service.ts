@@ -9,6 +9,7 @@ import {
   createLogger,
   endRequestSpan,
   NestPinoLogger,
+  runWithContext,
   startRequestSpan,
   startTracing,
   withSpan,
@@ -16,7 +17,6 @@ import {
   type Tracing,
 } from '@platform/observability';
 import { ConfigError, loadConfig, type BaseConfig } from './config';
-import { ContextInterceptor } from './context.interceptor';
 import { productionDatabaseProblems } from './database-credentials';
 import { kafkaSecurityProblems } from './kafka-security';
 import { Metrics } from './metrics';
@@ -101,8 +101,9 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
         'correlation.id': request.correlationId,
       });
     }
-    // The rest of the request (hooks, guards, handler) runs with its span as the work in hand.
-    withSpan(request.traceSpan, done);
+    // The rest of the request (body parsing, guards, interceptors, handler) runs in its context
+    // and span: its logs, commands and events carry both.
+    runWithContext({ correlationId: request.correlationId }, () => withSpan(request.traceSpan, done));
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     endRequestSpan(request.traceSpan, reply.statusCode);
@@ -125,7 +126,6 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
   });
   const port = spec.port(config);
   app.useGlobalFilters(new ProblemFilter(logger, spec.publicBaseUrl?.(config) ?? `http://127.0.0.1:${port}`, app.get(Metrics)));
-  app.useGlobalInterceptors(new ContextInterceptor());
   await spec.configure?.(app, config, logger);
   installGracefulShutdown(app, logger, config.SHUTDOWN_TIMEOUT_MS, tracing);
   await app.listen({ port, host: config.HTTP_HOST });
