@@ -1,12 +1,4 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
-import { suppressTracing, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 
 export { SpanKind } from '@opentelemetry/api';
 
@@ -17,13 +9,15 @@ export interface Tracing {
 }
 
 let started: Tracing | undefined;
+/** The SDK's way to mark work untraced; loaded with the SDK. */
+let suppress: ((parent: Context) => Context) | undefined;
 
 /**
  * Starts tracing when OTLP export is configured by the standard variables
  * (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`; `OTEL_SDK_DISABLED`,
  * `OTEL_TRACES_EXPORTER=none` and `OTEL_SERVICE_NAME` are honoured; the exporter and the batch
- * processor read their own `OTEL_*` settings). Otherwise nothing starts and every span below
- * is the API's no-op: off costs a function call.
+ * processor read their own `OTEL_*` settings). Otherwise nothing starts, the SDK is not even
+ * loaded (~14 MB a process), and every span below is the API's no-op: off costs a function call.
  *
  * Started, it also instruments outgoing HTTP, Postgres queries and Redis commands. Those only
  * patch modules required after this call, so a service's entry point imports
@@ -33,6 +27,16 @@ export function startTracing(service: string, env: Record<string, string | undef
   if (started) return started;
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when tracing is on */
+  const { suppressTracing, W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { registerInstrumentations } = require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
+  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { BatchSpanProcessor, NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? service }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
@@ -48,6 +52,7 @@ export function startTracing(service: string, env: Record<string, string | undef
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
+  suppress = suppressTracing;
   started = provider;
   return provider;
 }
@@ -57,7 +62,7 @@ export function startTracing(service: string, env: Record<string, string | undef
  * requests. For calls to a merchant's endpoint, whose headers are the spec's.
  */
 export function untraced<T>(work: () => T): T {
-  return context.with(suppressTracing(context.active()), work);
+  return suppress ? context.with(suppress(context.active()), work) : work();
 }
 
 /** The W3C `traceparent` (and `tracestate`) of the work in hand, for a message's headers. */
