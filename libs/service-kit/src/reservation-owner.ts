@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ConfirmReservation,
   ConsumeReservation,
@@ -5,11 +6,25 @@ import {
   ReleaseReservation,
   assertReservationAfter,
   type Caller,
+  type Owner,
 } from '@platform/contracts';
 import type { RpcClient } from '@platform/messaging';
 import { eachIndependently } from './periodic-task';
 
 export type ReservationStep = 'confirm' | 'consume' | 'release';
+
+/**
+ * The id of the operation a merchant's request makes, the same for every repeat of its
+ * Idempotency-Key: the ledger may have reserved for an attempt whose owner never committed (the
+ * reply lost, the owner killed), and a repeat then reserves under the same operation, which the
+ * ledger answers with what it holds, instead of a second reservation or a refusal. A UUID
+ * (version 8) of a hash of the kind, the merchant environment and the key.
+ */
+export function operationIdFor(kind: 'refund' | 'withdrawal', owner: Owner, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`${kind}\0${owner.merchantCode}\0${owner.environment}\0${idempotencyKey}`).digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /**
  * The owner's side of ledger reservations (ADR 0012): take a step and check the ledger's

@@ -1,5 +1,7 @@
 import {
+  ApiError,
   ConfirmReservation,
+  Errors,
   ConsumeReservation,
   ListUnconfirmedReservations,
   ReleaseReservation,
@@ -13,6 +15,7 @@ interface HeldReservation {
   reservation: Reservation;
   owner: Owner;
   confirmBy: number;
+  paymentReference?: string | null;
 }
 
 /**
@@ -26,6 +29,8 @@ export class FakeReservationLedger {
   down = false;
   /** Reservations whose every step fails, as one released behind its owner's back would. */
   readonly refused = new Set<string>();
+  /** How many of the next reservations are made and their reply lost, as when the owner's call times out or the owner dies. */
+  loseReserveReplies = 0;
   private readonly held = new Map<string, HeldReservation>();
 
   constructor(
@@ -34,6 +39,14 @@ export class FakeReservationLedger {
   ) {
     rpc
       .answer(ReserveFunds, (request, meta) => {
+        // As the ledger: the same operation again is answered with what it holds; a second
+        // operation for a payment that has one reserved or consumed is refused.
+        const earlier = this.held.get(request.operation_id);
+        if (earlier) return earlier.reservation;
+        const other = [...this.held.values()].find(
+          (held) => request.payment_reference && held.paymentReference === request.payment_reference && held.reservation.status !== 'released',
+        );
+        if (other) throw new ApiError(Errors.ResourceStateConflict, `${request.payment_reference} already has a reversal reserved`);
         const reservation: Reservation = {
           operation_id: request.operation_id,
           kind: request.kind,
@@ -44,7 +57,16 @@ export class FakeReservationLedger {
           confirmed: false,
         };
         const owner = (meta as { caller: Owner }).caller;
-        this.held.set(request.operation_id, { reservation, owner, confirmBy: this.clock.now().getTime() + request.confirm_within_seconds * 1000 });
+        this.held.set(request.operation_id, {
+          reservation,
+          owner,
+          confirmBy: this.clock.now().getTime() + request.confirm_within_seconds * 1000,
+          paymentReference: request.payment_reference,
+        });
+        if (this.loseReserveReplies > 0) {
+          this.loseReserveReplies -= 1;
+          throw new Error('reply lost');
+        }
         return reservation;
       })
       .answer(ConfirmReservation, (request, meta) => this.step(request.operation_id, meta, 'reserved', true))

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { PaymentRefundedV1, type Owner } from '@platform/contracts';
+import { PaymentRefundedV1, ReserveFunds, type Owner } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Clock } from '@platform/service-kit';
 import { FakeReservationLedger, FakeRpcClient, TestClock, ownerAndStrangers } from '@platform/testing';
@@ -106,5 +106,50 @@ describe('refund ledger steps across crashes and outages', () => {
       clock,
     });
     expect((await service.get(ReversalRepository).find(dataSource, owner, reversal.id))?.ledger_step).toBeNull();
+  });
+
+  it('completes a refund repeated after the ledger reserved and the reply was lost, under the same reservation, instead of refusing it', async () => {
+    const payment = await paidPayment(owner, '61.00');
+    const key = randomUUID();
+    const ask = () =>
+      reversals.request(
+        owner,
+        { body: { payment_code: payment.code, operation_type: 'refund', reason: 'reply lost' }, fingerprint: 'POST refund 61.00', scenario: null },
+        key,
+      );
+    // The ledger reserved; payments-v3 never heard so (a timeout, or it died) and committed nothing.
+    reservations.loseReserveReplies = 1;
+    await expect(ask()).rejects.toThrow('reply lost');
+    // The merchant repeats the request unchanged, as the spec tells it to.
+    const { reversal } = await ask();
+    expect(reversal.status).toBe('completed');
+    expect(reservations.get(reversal.id)).toMatchObject({ status: 'consumed', confirmed: true });
+    // Both attempts reserved under one operation: the ledger holds one reservation for the payment.
+    const operations = ledger.sentOf(ReserveFunds).filter((request) => request.payment_reference === `v3:${payment.code}`);
+    expect(operations).toHaveLength(2);
+    expect(new Set(operations.map((request) => request.operation_id))).toEqual(new Set([reversal.id]));
+  });
+
+  it('reserves anew for a refund repeated after the earlier attempt’s reservation was released, and debits once', async () => {
+    const payment = await paidPayment(owner, '62.00');
+    const key = randomUUID();
+    const ask = () =>
+      reversals.request(
+        owner,
+        { body: { payment_code: payment.code, operation_type: 'refund', reason: 'late repeat' }, fingerprint: 'POST refund 62.00', scenario: null },
+        key,
+      );
+    reservations.loseReserveReplies = 1;
+    await expect(ask()).rejects.toThrow('reply lost');
+    const first = ledger.sentOf(ReserveFunds).at(-1)!.operation_id;
+    // Past the window, nothing committed: the money goes back to the merchant.
+    clock.advance(301_000);
+    await reversals.reconcileReservations();
+    expect(reservations.get(first)).toMatchObject({ status: 'released' });
+    const { reversal } = await ask();
+    expect(reversal.status).toBe('completed');
+    expect(reversal.id).not.toBe(first);
+    expect(reservations.get(reversal.id)).toMatchObject({ status: 'consumed', confirmed: true });
+    expect(reservations.get(first)).toMatchObject({ status: 'released' });
   });
 });

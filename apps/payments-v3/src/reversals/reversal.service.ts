@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal, Errors } from '@platform/contracts';
+import { ApiError, ReserveFunds, pageOf, type Caller, type Reservation, type Reversal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import {
   canMove,
@@ -12,7 +12,7 @@ import {
   type OperatorFilter,
   type SqlExecutor,
 } from '@platform/persistence';
-import { Clock, eachIndependently, ReservationOwner } from '@platform/service-kit';
+import { Clock, eachIndependently, operationIdFor, ReservationOwner } from '@platform/service-kit';
 import { DATABASE } from '../database';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
@@ -76,7 +76,10 @@ export class ReversalService {
       if (payment.status !== 'paid') throw new ApiError(Errors.ReversalPaymentNotPaid, `payment ${payment.code} is ${payment.status}`);
       if (await this.reversals.openOrCompletedFor(tx, caller, payment.id))
         throw new ApiError(Errors.ReversalAlreadyExists, `payment ${payment.code} already has an open or completed reversal`);
-      const id = randomUUID();
+      let id = operationIdFor('refund', caller, idempotencyKey);
+      // The virtual wallet is debited: what the payment was booked at is reserved now (released
+      // by reconcileReservations should this transaction not commit) and consumed after the commit.
+      if (scenario === 'completed') id = await this.reserveForRequest(caller, id, payment.code);
       const base = {
         id,
         payment_id: payment.id,
@@ -89,9 +92,6 @@ export class ReversalService {
         created_at: now,
       };
       if (scenario === 'completed') {
-        // The virtual wallet is debited: what the payment was booked at is reserved now (released
-        // by reconcileReservations should this transaction not commit) and consumed after the commit.
-        await this.reserve(caller, id, payment.code);
         await this.reversals.insert(tx, {
           ...base,
           status: 'completed',
@@ -156,13 +156,25 @@ export class ReversalService {
     await this.reversals.clearLedgerStep(this.dataSource, caller, id);
   }
 
-  /** Reserves what the payment was booked at, unconfirmed until the reversal has committed. */
-  private async reserve(caller: Caller, id: string, paymentCode: string): Promise<void> {
-    await this.ledger.request(
+  /** Reserves what the payment was booked at under the reversal's id, unconfirmed until the reversal has committed. */
+  private reserve(caller: Caller, id: string, paymentCode: string): Promise<Reservation> {
+    return this.ledger.request(
       ReserveFunds,
       { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${paymentCode}`, confirm_within_seconds: 300 },
       { caller },
     );
+  }
+
+  /**
+   * A request's reservation, under the operation of its Idempotency-Key: a repeat finds its
+   * earlier attempt's; when that one was already released (its window passed), a new operation
+   * reserves. Answers the operation that holds the money.
+   */
+  private async reserveForRequest(caller: Caller, id: string, paymentCode: string): Promise<string> {
+    if ((await this.reserve(caller, id, paymentCode)).status !== 'released') return id;
+    const fresh = randomUUID();
+    await this.reserve(caller, fresh, paymentCode);
+    return fresh;
   }
 
   async get(caller: Caller, id: string): Promise<Reversal> {

@@ -158,4 +158,43 @@ describe('withdrawal ledger steps across crashes and outages', () => {
     expect(reservations.get(orphan)).toMatchObject({ status: 'released' });
     await expect(withdrawals.get(sandbox, orphan)).rejects.toMatchObject({ code: Errors.ResourceNotFound });
   });
+
+  it('holds the amount once when a request that reserved and never committed is repeated with its key', async () => {
+    const key = randomUUID();
+    repository.failing = true;
+    try {
+      await expect(ask(sandbox, '27.00', key)).rejects.toThrow('injected failure before commit');
+    } finally {
+      repository.failing = false;
+    }
+    const reservedBefore = ledger.sentOf(ReserveFunds).length;
+    const { withdrawal } = await ask(sandbox, '27.00', key);
+    expect(withdrawal.status).toBe('sent');
+    // The repeat reserved under the first attempt's operation, which the ledger already held: one amount held, then consumed.
+    expect(
+      ledger
+        .sentOf(ReserveFunds)
+        .slice(reservedBefore - 1)
+        .map((request) => request.operation_id),
+    ).toEqual([withdrawal.id, withdrawal.id]);
+    expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'consumed', confirmed: true });
+  });
+
+  it('reserves anew for a request repeated after the earlier attempt’s reservation was released', async () => {
+    const key = randomUUID();
+    repository.failing = true;
+    try {
+      await expect(ask(sandbox, '28.00', key)).rejects.toThrow('injected failure before commit');
+    } finally {
+      repository.failing = false;
+    }
+    const first = lastReserved();
+    clock.advance(301_000);
+    await withdrawals.reconcileReservations();
+    expect(reservations.get(first)).toMatchObject({ status: 'released' });
+    const { withdrawal } = await ask(sandbox, '28.00', key);
+    expect(withdrawal.status).toBe('sent');
+    expect(withdrawal.id).not.toBe(first);
+    expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'consumed', confirmed: true });
+  });
 });

@@ -5,7 +5,7 @@ import { ApiError, GetWithdrawableBalance, ReserveFunds, pageOf, type Caller, ty
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest } from '@platform/persistence';
-import { Clock, eachIndependently, MaintenanceFlags, MerchantSettings, ReservationOwner } from '@platform/service-kit';
+import { Clock, eachIndependently, MaintenanceFlags, MerchantSettings, operationIdFor, ReservationOwner } from '@platform/service-kit';
 import { DATABASE } from '../database';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
@@ -89,13 +89,19 @@ export class WithdrawalService {
       const balance = await this.ledger.request(GetWithdrawableBalance, {}, { caller });
       if (!balance.can_withdraw)
         throw new ApiError(Errors.WithdrawalBlockedNegativeBalance, 'a wallet balance is negative; withdrawals are blocked until it is settled');
-      const id = randomUUID();
       // Reserved now, unconfirmed: should this transaction not commit, reconcileReservations releases it.
-      await this.ledger.request(
-        ReserveFunds,
-        { operation_id: id, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 },
-        { caller },
-      );
+      // A repeat finds its earlier attempt's reservation; when that one was already released, a new operation reserves.
+      const reserve = (operationId: string) =>
+        this.ledger.request(
+          ReserveFunds,
+          { operation_id: operationId, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 },
+          { caller },
+        );
+      let id = operationIdFor('withdrawal', caller, idempotencyKey);
+      if ((await reserve(id)).status === 'released') {
+        id = randomUUID();
+        await reserve(id);
+      }
       const outcome = OUTCOMES[scenario ?? 'live'];
       await this.withdrawals.insert(tx, {
         id,
