@@ -125,8 +125,10 @@ export class Stack {
       });
       everyChild.add(child);
       child.once('exit', () => everyChild.delete(child));
-      child.stdout?.pipe(log);
-      child.stderr?.pipe(log);
+      // Two sources into one file: neither may end it while the other still writes.
+      child.stdout?.pipe(log, { end: false });
+      child.stderr?.pipe(log, { end: false });
+      child.once('close', () => log.end());
       const started = Date.now();
       const exited = new Promise<ExitResult & { at: number }>((resolve) =>
         child.once('exit', (code, signal) => resolve({ code, signal, durationMs: Date.now() - started, at: Date.now() })),
