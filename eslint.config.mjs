@@ -71,7 +71,7 @@ export default tseslint.config(
   {
     // The testing lib (real-stack harness, factories) is for specs and test tools only.
     files: ['apps/**/*.ts', 'libs/**/*.ts', 'tools/**/*.ts'],
-    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', 'libs/testing/**', 'libs/service-testing/**', 'tools/bench.ts', 'tools/bench/**', 'tools/sandbox-merchant.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', 'libs/testing/**', 'libs/service-testing/**', 'tools/bench.ts', 'tools/bench/**', 'tools/faults.ts', 'tools/faults/**', 'tools/sandbox-merchant.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
