@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { Client } from 'pg';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PLATFORM_APPS, type PlatformApp } from '@platform/contracts';
@@ -90,8 +91,15 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
   const receiverBehaviour: { mode: ReceiverMode } = { mode: 'ok' };
   const receiver = await webhookReceiver(hooks, tags, receiverBehaviour);
   const topicPrefix = `faults-${scenario.name}-${randomUUID().slice(0, 8)}.`;
+  // A database of the scenario's own: the platform's sweeps are not tenant-scoped, and another
+  // run's expiring orders (on topics this stack does not read) would block its consumers.
+  const database = `faults_${scenario.name.replace(/[^a-z0-9]/g, '_')}_${randomUUID().slice(0, 8)}`;
+  const databaseUrl = withDatabase(testInfrastructure.adminDatabaseUrl, database);
+  await ensureDatabase(databaseUrl);
+  execFileSync(process.execPath, [join(REPO_ROOT, 'dist/tools/migrate.js')], { stdio: 'ignore', env: { ...process.env, DATABASE_URL: databaseUrl } });
   const env = {
     LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
     KAFKA_TOPIC_PREFIX: topicPrefix,
     DISPATCH_INTERVAL_MS: '200',
     // Webhook retries 50 times sooner (1 min → 1.2 s), so that a delivery failed by a fault is retried within the scenario.
@@ -103,6 +111,7 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
     ...(await scenario.env?.()),
   };
   const stacks: Stack[] = [];
+  let dropAfter: string | undefined;
   const faults: string[] = [];
   let recoveredAt: number | undefined;
   let faultAt: number | undefined;
@@ -116,7 +125,7 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
     const merchant = await operator.provisionMerchant({ settings: settings(merchantTag) });
     const bystander = await operator.provisionMerchant({ settings: settings(bystanderTag) });
     tags.set(merchantTag, merchant.merchantCode).set(bystanderTag, bystander.merchantCode);
-    const workload = new Workload(() => stack.url('gateway'), merchant, seed, scenario.racing ?? false);
+    const workload = new Workload(() => stack.url('gateway'), merchant, seed, scenario.racing);
     const flowStarted = Date.now();
     const context = {
       stack,
@@ -135,8 +144,10 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
     };
     await Promise.all([workload.run(WORKERS, FLOW_MS, FLOW_MS + FINISH_MS), scenario.inject(context)]);
     // The receiver keeps taking webhooks while the invariants wait for them.
-    const findings = await checkInvariants(stack.url('gateway'), merchant, bystander, workload.operations, hooks);
+    const findings = await checkInvariants(databaseUrl, stack.url('gateway'), merchant, bystander, workload.operations, hooks);
     const failed = findings.lost.length + findings.doubled.length + findings.broken.length > 0;
+    if (failed) findings.broken.push(`its data is kept in the database ${database}`);
+    else dropAfter = database;
     return {
       name: scenario.name,
       seed,
@@ -156,6 +167,23 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
     for (const stack of stacks.reverse()) await stack.stop().catch(() => undefined);
     await scenario.cleanUp?.();
     await new Promise((resolve) => receiver.server.close(resolve));
+    if (dropAfter) await dropDatabase(dropAfter);
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function dropDatabase(database: string): Promise<void> {
+  const db = new Client({ connectionString: withDatabase(testInfrastructure.adminDatabaseUrl, 'postgres') });
+  await db.connect();
+  try {
+    await db.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  } finally {
+    await db.end();
   }
 }
 

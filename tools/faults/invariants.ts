@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { Decimal } from '@platform/money';
-import { OperatorClient, V3Client, eventually, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
+import { OperatorClient, V3Client, eventually, type ProvisionedMerchant } from '@platform/testing';
 import type { Operation } from './workload';
 
 export interface Findings {
@@ -31,8 +31,8 @@ export function modelBalance(operations: Operation[]): string {
   return sum(paid).minus(sum(refunded)).minus(sum(withdrawn)).minus(sum(disputed)).toFixed(2);
 }
 
-async function rows<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+async function rows<T>(databaseUrl: string, sql: string, params: unknown[]): Promise<T[]> {
+  const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     return (await db.query(sql, params)).rows as T[];
@@ -54,6 +54,7 @@ function compareCounts(what: string, expected: string[], counts: Map<string, num
  * balance equal to the model of the client's log; no webhook for a merchant that made nothing.
  */
 export async function checkInvariants(
+  databaseUrl: string,
   gatewayUrl: string,
   merchant: ProvisionedMerchant,
   bystander: ProvisionedMerchant,
@@ -65,7 +66,7 @@ export async function checkInvariants(
 
   const code = merchant.merchantCode;
   const created = (kind: Operation['kind']) => operations.filter((op) => op.kind === kind && op.outcome === 'ok');
-  const counted = async (sql: string) => new Map((await rows<{ key: string; n: number }>(sql, [code])).map((row) => [row.key, Number(row.n)]));
+  const counted = async (sql: string) => new Map((await rows<{ key: string; n: number }>(databaseUrl, sql, [code])).map((row) => [row.key, Number(row.n)]));
   compareCounts(
     'payment',
     created('payment').map((op) => op.code!),
@@ -78,7 +79,8 @@ export async function checkInvariants(
     await counted(`SELECT merchant_order_id AS key, count(*) AS n FROM orders.orders WHERE merchant_code = $1 GROUP BY merchant_order_id`),
     findings,
   );
-  const recordsOf = async (table: string) => Number((await rows<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE merchant_code = $1`, [code]))[0]!.n);
+  const recordsOf = async (table: string) =>
+    Number((await rows<{ n: number }>(databaseUrl, `SELECT count(*) AS n FROM ${table} WHERE merchant_code = $1`, [code]))[0]!.n);
   for (const [kind, table] of [
     ['refund', 'payments.reversals'],
     ['withdrawal', 'payouts.withdrawals'],

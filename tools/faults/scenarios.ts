@@ -30,8 +30,8 @@ export interface Scenario {
   summary: string;
   /** Extra environment for the scenario's stack. */
   env?: () => Promise<Record<string, string>>;
-  /** Every write's first attempt is sent twice at once, with the same key. */
-  racing?: boolean;
+  /** Writes sent twice at once: with the same key, or as twins under other keys. */
+  racing?: 'same-key' | 'other-keys';
   /** Injects the fault while the flow runs; resolves when the platform should be whole again. */
   inject(context: FaultContext): Promise<void>;
   /** Releases what `env` started. */
@@ -195,13 +195,16 @@ function duplicateEvents(): Scenario {
 }
 
 /** Every write's first attempt sent twice at once with the same Idempotency-Key (or merchant_order_id). */
-function racingRequests(): Scenario {
+function racingRequests(racing: 'same-key' | 'other-keys'): Scenario {
   return {
-    name: 'racing-same-key',
-    summary: 'every write sent twice at the same moment with the same key: one operation each, the same answer',
-    racing: true,
+    name: `racing-${racing}`,
+    summary:
+      racing === 'same-key'
+        ? 'every write sent twice at the same moment with the same key: one operation, one answer'
+        : 'every write sent at the same moment as a twin under another key: two operations, or one refund per payment',
+    racing,
     async inject(context) {
-      context.record('every first attempt sent twice in parallel');
+      context.record(racing === 'same-key' ? 'every first attempt sent twice in parallel' : 'every write raced by a twin under another key');
     },
   };
 }
@@ -232,7 +235,8 @@ export const SCENARIOS: Scenario[] = [
   replayFromStart('ledger'),
   replayFromStart('webhook-dispatcher'),
   duplicateEvents(),
-  racingRequests(),
+  racingRequests('same-key'),
+  racingRequests('other-keys'),
   badReceiver('slow'),
   badReceiver('failing'),
   badReceiver('redirecting'),

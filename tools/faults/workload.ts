@@ -42,8 +42,13 @@ export class Workload {
     private readonly gatewayUrl: () => string,
     private readonly merchant: ProvisionedMerchant,
     private readonly seed: number,
-    /** Every write's first attempt sent twice at once: both must get the same answer and make one operation. */
-    private readonly racing = false,
+    /**
+     * `same-key`: every write's first attempt sent twice at once, which must make one operation
+     * with one answer. `other-keys`: every write sent at the same moment as a twin with the same
+     * body under another key: two operations, or the second refused where only one may exist
+     * (one refund per payment).
+     */
+    private readonly racing: 'same-key' | 'other-keys' | undefined = undefined,
   ) {}
 
   /** Runs `workers` clients for `durationMs`; each then finishes what it started until `deadlineMs` from now. */
@@ -65,13 +70,18 @@ export class Workload {
       };
       const target = kind === 'refund' || kind === 'dispute' ? this.paidPayment(random) : undefined;
       if ((kind === 'refund' || kind === 'dispute') && !target) continue;
-      this.operations.push(operation);
-      try {
-        await this.perform(operation, target, random);
-      } catch (error) {
-        operation.outcome = 'unanswered';
-        operation.detail = error instanceof Error ? error.message : String(error);
-      }
+      const twins = this.racing === 'other-keys' ? [operation, { ...operation, key: `${kind}-${random.id(20)}` }] : [operation];
+      this.operations.push(...twins);
+      await Promise.all(
+        twins.map(async (twin) => {
+          try {
+            await this.perform(twin, target, random);
+          } catch (error) {
+            twin.outcome = 'unanswered';
+            twin.detail = error instanceof Error ? error.message : String(error);
+          }
+        }),
+      );
     }
   }
 
@@ -160,7 +170,7 @@ export class Workload {
       operation.attempts += 1;
       let response: SignedResponse;
       try {
-        response = this.racing && operation.attempts === 1 ? await this.race(operation, send) : await send();
+        response = this.racing === 'same-key' && operation.attempts === 1 ? await this.race(operation, send) : await send();
       } catch (error) {
         if (error instanceof Unanswered) throw error;
         await pause(200);

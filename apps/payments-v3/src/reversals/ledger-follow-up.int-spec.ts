@@ -50,6 +50,19 @@ describe('refund ledger steps across crashes and outages', () => {
     return payment;
   };
 
+  /** A sandbox refund of the whole payment, asked with `key`: call it again to repeat the request unchanged. */
+  const refundOf = (payment: { code: string; amount: string }, key: string) => () =>
+    reversals.request(
+      owner,
+      { body: { payment_code: payment.code, operation_type: 'refund', reason: 'repeated' }, fingerprint: `POST refund ${payment.amount}`, scenario: null },
+      key,
+    );
+  /** The first attempt: the ledger reserves, payments-v3 never hears so (a timeout, or it died) and commits nothing. */
+  const replyLost = async (ask: () => Promise<unknown>) => {
+    reservations.loseReserveReplies = 1;
+    await expect(ask()).rejects.toThrow('reply lost');
+  };
+
   beforeAll(async () => {
     ({ module: service } = await compileService(PAYMENTS_V3_SERVICE, {
       override: (builder) =>
@@ -110,16 +123,8 @@ describe('refund ledger steps across crashes and outages', () => {
 
   it('completes a refund repeated after the ledger reserved and the reply was lost, under the same reservation, instead of refusing it', async () => {
     const payment = await paidPayment(owner, '61.00');
-    const key = randomUUID();
-    const ask = () =>
-      reversals.request(
-        owner,
-        { body: { payment_code: payment.code, operation_type: 'refund', reason: 'reply lost' }, fingerprint: 'POST refund 61.00', scenario: null },
-        key,
-      );
-    // The ledger reserved; payments-v3 never heard so (a timeout, or it died) and committed nothing.
-    reservations.loseReserveReplies = 1;
-    await expect(ask()).rejects.toThrow('reply lost');
+    const ask = refundOf(payment, randomUUID());
+    await replyLost(ask);
     // The merchant repeats the request unchanged, as the spec tells it to.
     const { reversal } = await ask();
     expect(reversal.status).toBe('completed');
@@ -132,15 +137,8 @@ describe('refund ledger steps across crashes and outages', () => {
 
   it('reserves anew for a refund repeated after the earlier attempt’s reservation was released, and debits once', async () => {
     const payment = await paidPayment(owner, '62.00');
-    const key = randomUUID();
-    const ask = () =>
-      reversals.request(
-        owner,
-        { body: { payment_code: payment.code, operation_type: 'refund', reason: 'late repeat' }, fingerprint: 'POST refund 62.00', scenario: null },
-        key,
-      );
-    reservations.loseReserveReplies = 1;
-    await expect(ask()).rejects.toThrow('reply lost');
+    const ask = refundOf(payment, randomUUID());
+    await replyLost(ask);
     const first = ledger.sentOf(ReserveFunds).at(-1)!.operation_id;
     // Past the window, nothing committed: the money goes back to the merchant.
     clock.advance(301_000);

@@ -64,6 +64,15 @@ describe('withdrawal ledger steps across crashes and outages', () => {
     }
     return lastReserved();
   };
+  /** An attempt that reserves in the ledger and fails before its commit (its process died there). */
+  const failBeforeCommit = async (amount: string, key: string) => {
+    repository.failing = true;
+    try {
+      await expect(ask(sandbox, amount, key)).rejects.toThrow('injected failure before commit');
+    } finally {
+      repository.failing = false;
+    }
+  };
   const owedStep = async (owner: Owner, id: string) => (await repository.find(service.get(DataSource), owner, id))?.ledger_step;
 
   beforeAll(async () => {
@@ -143,12 +152,7 @@ describe('withdrawal ledger steps across crashes and outages', () => {
   });
 
   it('releases the money of a request that reserved but never committed, once its window passed', async () => {
-    repository.failing = true;
-    try {
-      await expect(ask(sandbox, '25.00', randomUUID())).rejects.toThrow('injected failure before commit');
-    } finally {
-      repository.failing = false;
-    }
+    await failBeforeCommit('25.00', randomUUID());
     const orphan = lastReserved();
     expect(reservations.get(orphan)).toMatchObject({ status: 'reserved', confirmed: false });
     await withdrawals.reconcileReservations();
@@ -161,12 +165,7 @@ describe('withdrawal ledger steps across crashes and outages', () => {
 
   it('holds the amount once when a request that reserved and never committed is repeated with its key', async () => {
     const key = randomUUID();
-    repository.failing = true;
-    try {
-      await expect(ask(sandbox, '27.00', key)).rejects.toThrow('injected failure before commit');
-    } finally {
-      repository.failing = false;
-    }
+    await failBeforeCommit('27.00', key);
     const reservedBefore = ledger.sentOf(ReserveFunds).length;
     const { withdrawal } = await ask(sandbox, '27.00', key);
     expect(withdrawal.status).toBe('sent');
@@ -182,12 +181,7 @@ describe('withdrawal ledger steps across crashes and outages', () => {
 
   it('reserves anew for a request repeated after the earlier attempt’s reservation was released', async () => {
     const key = randomUUID();
-    repository.failing = true;
-    try {
-      await expect(ask(sandbox, '28.00', key)).rejects.toThrow('injected failure before commit');
-    } finally {
-      repository.failing = false;
-    }
+    await failBeforeCommit('28.00', key);
     const first = lastReserved();
     clock.advance(301_000);
     await withdrawals.reconcileReservations();
