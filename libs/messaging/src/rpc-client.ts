@@ -108,6 +108,9 @@ export class RpcClient {
       }, timeoutMs);
       this.pending.set(id, { resolve, timer });
     });
+    // The timeout may fire while the send is still under way (a broker restarting): a rejection
+    // nobody awaits yet would end the process. The reply is awaited below once the send is done.
+    raw.catch(() => undefined);
     try {
       await this.connection.send(this.connection.topic(contract.topic), {
         key: meta.caller?.merchantCode ?? id,
