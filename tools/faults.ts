@@ -142,9 +142,12 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
         recoveredAt = Date.now();
       },
     };
-    await Promise.all([workload.run(WORKERS, FLOW_MS, FLOW_MS + FINISH_MS), scenario.inject(context)]);
+    await Promise.all([workload.run(WORKERS, FLOW_MS, FLOW_MS + (scenario.finishMs ?? FINISH_MS)), scenario.inject(context)]);
     // The receiver keeps taking webhooks while the invariants wait for them.
-    const findings = await checkInvariants(databaseUrl, stack.url('gateway'), merchant, bystander, workload.operations, hooks);
+    // A platform that cannot answer the checks (an app died and stayed dead) fails the scenario with the client's log kept.
+    const findings = await checkInvariants(databaseUrl, stack.url('gateway'), merchant, bystander, workload.operations, hooks).catch(
+      (error: unknown): Findings => ({ lost: [], doubled: [], broken: [`the invariants could not be checked: ${describe(error)}`] }),
+    );
     const failed = findings.lost.length + findings.doubled.length + findings.broken.length > 0;
     if (failed) findings.broken.push(`its data is kept in the database ${database}`);
     else dropAfter = database;
@@ -169,6 +172,13 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
     await new Promise((resolve) => receiver.server.close(resolve));
     if (dropAfter) await dropDatabase(dropAfter);
   }
+}
+
+/** An error with its cause and where it was thrown, for a finding. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause} ${error.stack?.split('\n').slice(1, 3).join(' ').trim() ?? ''}`;
 }
 
 function withDatabase(url: string, database: string): string {
@@ -221,8 +231,7 @@ async function main(): Promise<void> {
     try {
       report = await run(scenario, seed);
     } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-      const message = error instanceof Error ? `${error.message}${cause} ${error.stack?.split('\n').slice(1, 3).join(' ').trim() ?? ''}` : String(error);
+      const message = describe(error);
       report = {
         name: scenario.name,
         seed,

@@ -30,6 +30,8 @@ export interface Scenario {
   summary: string;
   /** Extra environment for the scenario's stack. */
   env?: () => Promise<Record<string, string>>;
+  /** How long clients keep repeating after the flow (default 60 s): an outage longer than that needs more. */
+  finishMs?: number;
   /** Writes sent twice at once: with the same key, or as twins under other keys. */
   racing?: 'same-key' | 'other-keys';
   /** Injects the fault while the flow runs; resolves when the platform should be whole again. */
@@ -86,10 +88,11 @@ function redisGone(): Scenario {
 }
 
 /** One app stopped (SIGTERM) for longer than every request timeout, then started again. */
-function longOutage(app: PlatformApp, seconds: number): Scenario {
+function longOutage(app: PlatformApp, seconds: number, longer = 'every command timeout'): Scenario {
   return {
     name: `${app}-down-${seconds}s`,
-    summary: `${app} stopped for ${seconds} s mid-flow (longer than every command timeout), then started again`,
+    summary: `${app} stopped for ${seconds} s mid-flow (longer than ${longer}), then started again`,
+    finishMs: seconds * 1000 + 60_000,
     async inject(context) {
       await pause(context.random.between(2_000, 5_000));
       await context.stack.terminate(app);
@@ -232,6 +235,8 @@ export const SCENARIOS: Scenario[] = [
   postgresRestart(),
   longOutage('ledger', 30),
   longOutage('payments-v3', 30),
+  // Past the ledger's 300 s reservation window: reservations made before the outage outlive it.
+  longOutage('ledger', 330, 'every command timeout and the 300 s reservation window'),
   replayFromStart('ledger'),
   replayFromStart('webhook-dispatcher'),
   duplicateEvents(),
