@@ -87,6 +87,15 @@ function redisGone(): Scenario {
   };
 }
 
+/** Stops `app` (SIGTERM), does `meanwhile` while it is down, starts it again; each step recorded. */
+async function whileStopped(context: FaultContext, app: PlatformApp, meanwhile: () => Promise<unknown>): Promise<void> {
+  await context.stack.terminate(app);
+  context.record(`${app} stopped at ${context.elapsed()} ms`);
+  await meanwhile();
+  await context.restart(app);
+  context.record(`${app} ready again at ${context.elapsed()} ms`);
+}
+
 /** One app stopped (SIGTERM) for longer than every request timeout, then started again. */
 function longOutage(app: PlatformApp, seconds: number, longer = 'every command timeout'): Scenario {
   return {
@@ -95,11 +104,7 @@ function longOutage(app: PlatformApp, seconds: number, longer = 'every command t
     finishMs: seconds * 1000 + 60_000,
     async inject(context) {
       await pause(context.random.between(2_000, 5_000));
-      await context.stack.terminate(app);
-      context.record(`${app} stopped at ${context.elapsed()} ms`);
-      await pause(seconds * 1000);
-      await context.restart(app);
-      context.record(`${app} ready again at ${context.elapsed()} ms`);
+      await whileStopped(context, app, () => pause(seconds * 1000));
     },
   };
 }
@@ -144,19 +149,17 @@ function replayFromStart(app: 'ledger' | 'webhook-dispatcher'): Scenario {
     summary: `every event topic replayed from the beginning into ${app} mid-flow`,
     async inject(context) {
       await pause(context.random.between(4_000, 7_000));
-      await context.stack.terminate(app);
-      context.record(`${app} stopped at ${context.elapsed()} ms`);
-      const admin = kafkaAdmin().admin();
-      await admin.connect();
-      try {
-        const groupId = `${context.topicPrefix}${app}.events`;
-        for (const { topic } of await admin.fetchOffsets({ groupId })) await admin.resetOffsets({ groupId, topic, earliest: true });
-      } finally {
-        await admin.disconnect();
-      }
-      context.record(`${app} offsets reset to the earliest at ${context.elapsed()} ms`);
-      await context.restart(app);
-      context.record(`${app} ready again at ${context.elapsed()} ms`);
+      await whileStopped(context, app, async () => {
+        const admin = kafkaAdmin().admin();
+        await admin.connect();
+        try {
+          const groupId = `${context.topicPrefix}${app}.events`;
+          for (const { topic } of await admin.fetchOffsets({ groupId })) await admin.resetOffsets({ groupId, topic, earliest: true });
+        } finally {
+          await admin.disconnect();
+        }
+        context.record(`${app} offsets reset to the earliest at ${context.elapsed()} ms`);
+      });
     },
   };
 }
