@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ConfirmReservation,
   ConsumeReservation,
   ListUnconfirmedReservations,
   ReleaseReservation,
+  ReserveFunds,
   assertReservationAfter,
   type Caller,
   type Owner,
@@ -36,6 +37,22 @@ export class ReservationOwner {
     private readonly ledger: RpcClient,
     private readonly kind: 'refund' | 'withdrawal',
   ) {}
+
+  /**
+   * Reserves for a merchant's request, unconfirmed for 300 s, under the operation of its
+   * Idempotency-Key (`operationIdFor`): a repeat finds its earlier attempt's reservation; when that
+   * one was already released (its window passed), a new operation reserves. Answers the operation
+   * that holds the money.
+   */
+  async reserveForRequest(caller: Caller, idempotencyKey: string, what: { amount: string } | { payment_reference: string }): Promise<string> {
+    const reserve = (operationId: string) =>
+      this.ledger.request(ReserveFunds, { operation_id: operationId, kind: this.kind, wallet: 'api', confirm_within_seconds: 300, ...what }, { caller });
+    const id = operationIdFor(this.kind, caller, idempotencyKey);
+    if ((await reserve(id)).status !== 'released') return id;
+    const fresh = randomUUID();
+    await reserve(fresh);
+    return fresh;
+  }
 
   async take(caller: Caller, operationId: string, step: ReservationStep): Promise<void> {
     const command = step === 'confirm' ? ConfirmReservation : step === 'consume' ? ConsumeReservation : ReleaseReservation;

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ReserveFunds, pageOf, type Caller, type Reservation, type Reversal, Errors } from '@platform/contracts';
+import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import {
   canMove,
@@ -79,7 +79,7 @@ export class ReversalService {
       let id = operationIdFor('refund', caller, idempotencyKey);
       // The virtual wallet is debited: what the payment was booked at is reserved now (released
       // by reconcileReservations should this transaction not commit) and consumed after the commit.
-      if (scenario === 'completed') id = await this.reserveForRequest(caller, id, payment.code);
+      if (scenario === 'completed') id = await this.reservations.reserveForRequest(caller, idempotencyKey, { payment_reference: `v3:${payment.code}` });
       const base = {
         id,
         payment_id: payment.id,
@@ -157,24 +157,12 @@ export class ReversalService {
   }
 
   /** Reserves what the payment was booked at under the reversal's id, unconfirmed until the reversal has committed. */
-  private reserve(caller: Caller, id: string, paymentCode: string): Promise<Reservation> {
-    return this.ledger.request(
+  private async reserve(caller: Caller, id: string, paymentCode: string): Promise<void> {
+    await this.ledger.request(
       ReserveFunds,
       { operation_id: id, kind: 'refund', wallet: 'api', payment_reference: `v3:${paymentCode}`, confirm_within_seconds: 300 },
       { caller },
     );
-  }
-
-  /**
-   * A request's reservation, under the operation of its Idempotency-Key: a repeat finds its
-   * earlier attempt's; when that one was already released (its window passed), a new operation
-   * reserves. Answers the operation that holds the money.
-   */
-  private async reserveForRequest(caller: Caller, id: string, paymentCode: string): Promise<string> {
-    if ((await this.reserve(caller, id, paymentCode)).status !== 'released') return id;
-    const fresh = randomUUID();
-    await this.reserve(caller, fresh, paymentCode);
-    return fresh;
   }
 
   async get(caller: Caller, id: string): Promise<Reversal> {

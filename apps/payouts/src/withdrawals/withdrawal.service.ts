@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, GetWithdrawableBalance, ReserveFunds, pageOf, type Caller, type Withdrawal, Errors } from '@platform/contracts';
+import { ApiError, GetWithdrawableBalance, pageOf, type Caller, type Withdrawal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest } from '@platform/persistence';
-import { Clock, eachIndependently, MaintenanceFlags, MerchantSettings, operationIdFor, ReservationOwner } from '@platform/service-kit';
+import { Clock, eachIndependently, MaintenanceFlags, MerchantSettings, ReservationOwner } from '@platform/service-kit';
 import { DATABASE } from '../database';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
@@ -90,18 +90,7 @@ export class WithdrawalService {
       if (!balance.can_withdraw)
         throw new ApiError(Errors.WithdrawalBlockedNegativeBalance, 'a wallet balance is negative; withdrawals are blocked until it is settled');
       // Reserved now, unconfirmed: should this transaction not commit, reconcileReservations releases it.
-      // A repeat finds its earlier attempt's reservation; when that one was already released, a new operation reserves.
-      const reserve = (operationId: string) =>
-        this.ledger.request(
-          ReserveFunds,
-          { operation_id: operationId, kind: 'withdrawal', wallet: 'api', amount: amount.toFixed(2), confirm_within_seconds: 300 },
-          { caller },
-        );
-      let id = operationIdFor('withdrawal', caller, idempotencyKey);
-      if ((await reserve(id)).status === 'released') {
-        id = randomUUID();
-        await reserve(id);
-      }
+      const id = await this.reservations.reserveForRequest(caller, idempotencyKey, { amount: amount.toFixed(2) });
       const outcome = OUTCOMES[scenario ?? 'live'];
       await this.withdrawals.insert(tx, {
         id,
