@@ -35,6 +35,7 @@ export class V3DisputesController {
     summary: 'Disputes of the caller, newest first',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    query: DisputeListQuerySchema,
     responses: { 200: { description: 'A page of disputes', schema: z.object({ data: z.array(DisputeSchema), meta: PaginationMetaSchema }) } },
     errors: [Errors.RequestSchemaInvalid],
   })
@@ -61,6 +62,7 @@ export class V3DisputesController {
     summary: 'Submit the evidence note before evidence_due_at; a new Idempotency-Key replaces the earlier note, an identical repeat returns the original body',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    idempotencyKey: true,
     body: EvidenceBodySchema,
     responses: { 200: { description: 'The dispute, status unchanged', schema: DisputeSchema } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.IdempotencyConflict],
@@ -82,6 +84,7 @@ export class V3DisputesController {
     summary: 'Sandbox only: open a dispute on a paid sandbox payment in the scenario state (open, won, lost)',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    idempotencyKey: true,
     body: SandboxDisputeBodySchema,
     responses: { 201: { description: 'The dispute; an identical repeat returns the same dispute', schema: DisputeSchema } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.AuthCredentialsInvalid, Errors.IdempotencyConflict, Errors.ReversalPaymentNotPaid],

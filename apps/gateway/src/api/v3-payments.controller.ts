@@ -22,6 +22,7 @@ export class V3PaymentsController {
     summary: 'Create a hosted payment; send the customer to payment_url',
     tag: 'Payments API v3',
     security: 'v3Signature',
+    idempotencyKey: true,
     body: CreatePaymentBodySchema,
     responses: {
       201: { description: 'The new payment', schema: PaymentBodySchema },

@@ -39,6 +39,8 @@ export class V3RefundsController {
     summary: 'Request a refund or void of a paid payment (live: reviewed by an operator; sandbox: by X-CAV-Sandbox-Scenario)',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    idempotencyKey: true,
+    sandboxScenarios: REFUND_SCENARIOS,
     body: RequestReversalBodySchema,
     responses: { 202: { description: 'The reversal; a repeat with the same Idempotency-Key returns the original body', schema: ReversalSchema } },
     errors: [
@@ -74,6 +76,7 @@ export class V3RefundsController {
     summary: 'Reversals of the caller, newest first',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    query: ReversalListQuerySchema,
     responses: { 200: { description: 'A page of reversals', schema: z.object({ data: z.array(ReversalSchema), meta: PaginationMetaSchema }) } },
     errors: [Errors.RequestSchemaInvalid],
   })

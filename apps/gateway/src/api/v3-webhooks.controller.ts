@@ -32,6 +32,7 @@ export class V3WebhooksController {
     summary: 'Webhook deliveries, newest first; last_error_message follows Accept-Language (tr or en)',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    query: DeliveryListQuerySchema,
     responses: { 200: { description: 'A page of deliveries', schema: z.object({ data: z.array(WebhookDeliverySchema), meta: PaginationMetaSchema }) } },
     errors: [Errors.RequestSchemaInvalid],
   })
@@ -66,6 +67,7 @@ export class V3WebhooksController {
     summary: 'Re-queue a failed delivery (Idempotency-Key required; a repeat returns the first answer and queues nothing)',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    idempotencyKey: true,
     responses: { 200: { description: 'The re-queued delivery', schema: WebhookDeliveryDetailSchema } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.IdempotencyConflict],
   })

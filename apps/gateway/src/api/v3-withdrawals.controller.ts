@@ -36,6 +36,8 @@ export class V3WithdrawalsController {
     summary: 'Request a USDT withdrawal; the amount is reserved (live: sent by an operator; sandbox: by X-CAV-Sandbox-Scenario)',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    idempotencyKey: true,
+    sandboxScenarios: WITHDRAWAL_SCENARIOS,
     body: RequestWithdrawalBodySchema,
     responses: { 201: { description: 'The withdrawal; a repeat with the same Idempotency-Key returns the original body', schema: WithdrawalSchema } },
     errors: [
@@ -72,6 +74,7 @@ export class V3WithdrawalsController {
     summary: 'Withdrawals of the caller, newest first',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
+    query: WithdrawalListQuerySchema,
     responses: { 200: { description: 'A page of withdrawals', schema: z.object({ data: z.array(WithdrawalSchema), meta: PaginationMetaSchema }) } },
     errors: [Errors.RequestSchemaInvalid],
   })

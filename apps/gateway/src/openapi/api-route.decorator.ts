@@ -14,6 +14,10 @@ export interface ApiRouteDescription {
   responses: Record<number, { description: string; schema?: z.ZodTypeAny }>;
   /** Error codes of the catalogue this route may answer with, beyond authentication. */
   errors?: string[];
+  /** The route requires an Idempotency-Key header. */
+  idempotencyKey?: true;
+  /** Values the route accepts in X-CAV-Sandbox-Scenario (sandbox keys only); it echoes the applied one. */
+  sandboxScenarios?: readonly string[];
 }
 
 export const API_ROUTE = Symbol('API_ROUTE');

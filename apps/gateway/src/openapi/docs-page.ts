@@ -3,21 +3,32 @@ function escape(text: unknown): string {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+}
+
 interface Operation {
   summary: string;
   tags: string[];
-  parameters: Array<{ name: string; in: string; required: boolean }>;
+  parameters: Array<Parameter | { $ref: string }>;
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string }>;
 }
 
-export function renderDocsPage(document: Record<string, unknown>): string {
+export function renderDocsPage(document: Record<string, unknown>, documentPath: string): string {
   const paths = document.paths as Record<string, Record<string, Operation>>;
+  const shared = ((document.components as { parameters?: Record<string, Parameter> }).parameters ?? {}) as Record<string, Parameter>;
+  const parameter = (p: Parameter | { $ref: string }): Parameter => ('$ref' in p ? shared[p.$ref.split('/').pop()!]! : p);
   const sections = Object.entries(paths)
     .flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ path, method, op })))
     .sort((a, b) => a.op.tags[0]!.localeCompare(b.op.tags[0]!) || a.path.localeCompare(b.path))
     .map(({ path, method, op }) => {
-      const params = op.parameters.map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ', required' : ''})</li>`).join('');
+      const params = op.parameters
+        .map(parameter)
+        .map((p) => `<li><code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ', required' : ''})</li>`)
+        .join('');
       const body = op.requestBody
         ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(op.requestBody.content['application/json']?.schema, null, 2))}</pre></details>`
         : '';
@@ -33,6 +44,6 @@ export function renderDocsPage(document: Record<string, unknown>): string {
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
 section{border-top:1px solid #ddd;padding:.5rem 0}.m{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}
 pre{background:#f5f5f5;padding:.5rem;overflow:auto}</style></head><body>
-<h1>${escape(info.title)}</h1><p>${escape(info.description)} Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
+<h1>${escape(info.title)}</h1><p>${escape(info.description)} Machine-readable: <a href="${escape(documentPath)}">${escape(documentPath)}</a> (OpenAPI 3.1).</p>
 ${sections}</body></html>`;
 }

@@ -4,6 +4,9 @@ import type { Config } from '../config';
 import { OpenApiDocument } from './openapi-document';
 import { renderDocsPage } from './docs-page';
 
+const DOCS_PAGE_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" };
+
+/** The merchant API's document and page, and the operator API's in their own. */
 @Controller()
 export class OpenApiController {
   constructor(
@@ -12,14 +15,26 @@ export class OpenApiController {
   ) {}
 
   @Get('openapi.json')
-  document(): Record<string, unknown> {
-    return this.openapi.document(this.config.PUBLIC_BASE_URL);
+  merchantDocument(): Record<string, unknown> {
+    return this.openapi.document('merchant', this.config.PUBLIC_BASE_URL);
+  }
+
+  @Get('openapi/operator.json')
+  operatorDocument(): Record<string, unknown> {
+    return this.openapi.document('operator', this.config.PUBLIC_BASE_URL);
   }
 
   @Get('docs')
-  @Header('content-type', 'text/html; charset=utf-8')
-  @Header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-  docs(): string {
-    return renderDocsPage(this.openapi.document(this.config.PUBLIC_BASE_URL));
+  @Header('content-type', DOCS_PAGE_HEADERS['content-type'])
+  @Header('content-security-policy', DOCS_PAGE_HEADERS['content-security-policy'])
+  merchantDocs(): string {
+    return renderDocsPage(this.openapi.document('merchant', this.config.PUBLIC_BASE_URL), '/openapi.json');
+  }
+
+  @Get('docs/operator')
+  @Header('content-type', DOCS_PAGE_HEADERS['content-type'])
+  @Header('content-security-policy', DOCS_PAGE_HEADERS['content-security-policy'])
+  operatorDocs(): string {
+    return renderDocsPage(this.openapi.document('operator', this.config.PUBLIC_BASE_URL), '/openapi/operator.json');
   }
 }
