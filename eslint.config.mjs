@@ -4,19 +4,21 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 /**
- * What each layer of libs may import: contracts are the wire and depend on nothing; the base
- * libs (logging, signing, egress rules) on nothing of ours; data libs (money, persistence) on
+ * What each layer of libs may import: the public SDK (packages/sdk) nothing of ours, since
+ * merchants install it alone; contracts are the wire and depend on nothing; the base
+ * libs (logging, signing, egress rules) on the SDK only; data libs (money, persistence) on
  * contracts; messaging on those three; the service kit on all of them; domain libs
  * (card-processing) on the kit; testing on everything, and only specs and test tools import it.
  */
 const LIB_LAYERS = {
+  'layer:public': [],
   'layer:contracts': [],
-  'layer:base': [],
+  'layer:base': ['layer:public'],
   'layer:data': ['layer:contracts'],
   'layer:messaging': ['layer:contracts', 'layer:base', 'layer:data'],
   'layer:kit': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging'],
   'layer:domain': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit'],
-  'layer:testing': ['layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit', 'layer:domain', 'layer:testing'],
+  'layer:testing': ['layer:public', 'layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit', 'layer:domain', 'layer:testing'],
 };
 
 const SERVICE_SCOPES = ['gateway', 'checkout', 'payments', 'orders', 'ledger', 'payouts', 'disputes', 'webhooks', 'status'];
@@ -50,7 +52,7 @@ function moduleBoundaries({ specs }) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'tmp/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'packages/sdk/src/generated/**', 'node_modules/**', '.cache/**', 'tmp/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

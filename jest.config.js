@@ -14,14 +14,18 @@ const swc = [
   },
 ];
 const libs = ['contracts', 'signing', 'money', 'egress', 'card-processing', 'messaging', 'persistence', 'observability', 'service-kit', 'testing', 'service-testing'];
-const moduleNameMapper = Object.fromEntries(
-  libs.map((lib) => [`^@platform/${lib}$`, `<rootDir>/libs/${lib}/src/index.ts`]),
-);
+const moduleNameMapper = {
+  ...Object.fromEntries(libs.map((lib) => [`^@platform/${lib}$`, `<rootDir>/libs/${lib}/src/index.ts`])),
+  '^@card-platform/sdk$': '<rootDir>/packages/sdk/src/index.ts',
+  '^@card-platform/sdk/signing$': '<rootDir>/packages/sdk/src/signing/index.ts',
+  // The SDK is written as ES modules: its relative imports name the .js file tsc will emit.
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+};
 const base = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools,packages}/**/*.spec.ts'] },
     {
       ...base,
       displayName: 'integration',

@@ -1,4 +1,4 @@
-// Compiles apps, libs and tools with SWC into dist/ (path aliases rewritten, decorator
+// Compiles apps, libs, tools and the SDK's source with SWC into dist/ (path aliases rewritten, decorator
 // metadata kept for NestJS). Type checking is `npm run typecheck`.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ execFileSync(
     'apps',
     'libs',
     'tools',
+    'packages/sdk/src',
     '-d',
     'dist',
     '--copy-files',

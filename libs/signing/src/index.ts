@@ -1,38 +1,4 @@
-export { EMPTY_BODY_SHA256, sha256Hex, hmacSha256Hex, type SigningBody, type SigningSecret } from './hash';
-export { DEFAULT_TIMESTAMP_TOLERANCE_SECONDS, isTenDigitTimestamp, isLowerHex64, timestampWithin, timingSafeEqualHex } from './checks';
-export type { VerifyResult, VerifyFailureReason } from './verify-result';
-export {
-  V4_SIGNATURE_HEADERS,
-  V3_SIGNATURE_HEADERS,
-  pathWithoutQuery,
-  v4TextToSign,
-  v3TextToSign,
-  v4RequestSignature,
-  v3RequestSignature,
-  signV4Request,
-  signV3Request,
-  verifyV4Request,
-  verifyV3Request,
-  type V4RequestParts,
-  type V3RequestParts,
-  type SignV4RequestInput,
-  type SignV3RequestInput,
-  type V4SignatureHeaders,
-  type V3SignatureHeaders,
-  type VerifyV4RequestInput,
-  type VerifyV3RequestInput,
-} from './request-signing';
-export { webhookSignature, verifyWebhook, type WebhookSignatureInput, type VerifyWebhookInput } from './webhook-signing';
-export {
-  DEFAULT_RETURN_ADDRESS_MAX_AGE_SECONDS,
-  returnAddressText,
-  returnAddressSignature,
-  buildReturnQuery,
-  verifyReturnAddress,
-  type ReturnStatus,
-  type ReturnAddressFields,
-  type ReturnQuery,
-  type ReturnQueryParams,
-  type BuildReturnQueryInput,
-} from './return-address';
+// Request, webhook and return-address signing live in the merchant SDK, so the platform and
+// its merchants sign with the same code; what only the platform needs stays here.
+export * from '@card-platform/sdk/signing';
 export * from './sealed-secret';

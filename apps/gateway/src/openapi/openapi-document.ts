@@ -102,9 +102,23 @@ export const PROBLEM_SCHEMA = {
         },
       },
     },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-    amount_limit: { type: ['object', 'null'], properties: { min: { type: 'string' }, max: { type: 'string' } } },
-    limits: { type: 'object' },
+    errors: {
+      type: 'object',
+      description: 'On 422 schema errors: the messages of each field or header, by its name.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
+    amount_limit: {
+      type: ['object', 'null'],
+      description: 'Direct API v4 amount refusals: the bounds of the account, in TRY.',
+      required: ['min', 'max'],
+      properties: { min: { type: 'string' }, max: { type: 'string' } },
+    },
+    limits: {
+      type: 'object',
+      description: 'On 9000005: the payment limits of the account, in its base currency.',
+      required: ['currency_code', 'min_amount', 'max_amount'],
+      properties: { currency_code: { type: 'string' }, min_amount: { type: 'string' }, max_amount: { type: ['string', 'null'] } },
+    },
   },
 };
 

@@ -882,19 +882,26 @@ export type components = {
          *     }
          */
         Problem: {
+            /** @description Direct API v4 amount refusals: the bounds of the account, in TRY. */
             amount_limit?: {
-                max?: string;
-                min?: string;
+                max: string;
+                min: string;
             } | null;
             /** @enum {string} */
             code: "1000001" | "1000002" | "1000003" | "1000004" | "1000005" | "1000006" | "1000007" | "1000008" | "1000009" | "1000010" | "1000011" | "1000012" | "1000013" | "1000030" | "9000005" | "9000007" | "9000010" | "9000019" | "9000020" | "9000021" | "9000022" | "9000038" | "9000039" | "9000040" | "9000041" | "0055501" | "0055502" | "0055504" | "0055505" | "0055001" | "0055002" | "0055210" | "0055221" | "0055230" | "0055231" | "0055233" | "0055234" | "0055235" | "0055402" | "0055404" | "0055503";
             correlation_id: string;
             detail: string;
+            /** @description On 422 schema errors: the messages of each field or header, by its name. */
             errors?: {
                 [key: string]: string[];
             };
             instance: string;
-            limits?: Record<string, never>;
+            /** @description On 9000005: the payment limits of the account, in its base currency. */
+            limits?: {
+                currency_code: string;
+                max_amount: string | null;
+                min_amount: string;
+            };
             /** @description Debugging information. Branch on code; retry_class says what to do next. */
             metadata: {
                 /**

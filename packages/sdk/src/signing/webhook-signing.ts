@@ -6,9 +6,9 @@ import {
   nowInSeconds,
   timestampWithin,
   timingSafeEqualHex,
-} from './checks';
-import { hmacSha256Hex, type SigningBody, type SigningSecret } from './hash';
-import { VERIFIED, verifyFailure, type VerifyResult } from './verify-result';
+} from './checks.js';
+import { hmacSha256Hex, type SigningBody, type SigningSecret } from './hash.js';
+import { VERIFIED, verifyFailure, type VerifyResult } from './verify-result.js';
 
 export interface WebhookSignatureInput {
   secret: SigningSecret;

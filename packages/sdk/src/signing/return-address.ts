@@ -1,6 +1,6 @@
-import { formatTimestamp, isLowerHex64, isTenDigitTimestamp, nowInSeconds, timestampWithin, timingSafeEqualHex } from './checks';
-import { hmacSha256Hex, type SigningSecret } from './hash';
-import { VERIFIED, verifyFailure, type VerifyResult } from './verify-result';
+import { formatTimestamp, isLowerHex64, isTenDigitTimestamp, nowInSeconds, timestampWithin, timingSafeEqualHex } from './checks.js';
+import { hmacSha256Hex, type SigningSecret } from './hash.js';
+import { VERIFIED, verifyFailure, type VerifyResult } from './verify-result.js';
 
 /** Reject a return address whose `ts` is older than 10 minutes. */
 export const DEFAULT_RETURN_ADDRESS_MAX_AGE_SECONDS = 600;

@@ -6,9 +6,9 @@ import {
   nowInSeconds,
   timestampWithin,
   timingSafeEqualHex,
-} from './checks';
-import { hmacSha256Hex, sha256Hex, type SigningBody, type SigningSecret } from './hash';
-import { VERIFIED, verifyFailure, type VerifyResult } from './verify-result';
+} from './checks.js';
+import { hmacSha256Hex, sha256Hex, type SigningBody, type SigningSecret } from './hash.js';
+import { VERIFIED, verifyFailure, type VerifyResult } from './verify-result.js';
 
 /** Header names of a signed Direct API (v4) request. */
 export const V4_SIGNATURE_HEADERS = { timestamp: 'X-CEK-Timestamp', signature: 'X-CEK-Signature' } as const;
