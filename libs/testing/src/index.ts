@@ -13,3 +13,4 @@ export * from './tenants';
 export * from './fake-rpc-client';
 export * from './fake-reservation-ledger';
 export * from './scram-kafka-broker';
+export * from './sdk-package';

@@ -15,11 +15,11 @@ export const SCHEMA_EXAMPLES: Record<string, unknown[]> = {
     },
   ],
   CreateOrderRequest: [
-    { merchant_order_id: 'order-10042', amount: '250.00', bin: '454671' },
+    { merchant_order_id: 'order-10042', amount: '250.00', bin: '540061' },
     {
       merchant_order_id: 'order-10043',
       amount: '250.00',
-      card: { holder_name: 'Ayse Yilmaz', number: '4546711234567894', expiry_month: '12', expiry_year: '30', cvv: '000' },
+      card: { holder_name: 'Ayse Yilmaz', number: '4355090000044242', expiry_month: '12', expiry_year: '30', cvv: '000' },
     },
   ],
   SandboxOrderResultRequest: [{ result: 'paid' }],

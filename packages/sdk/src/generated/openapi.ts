@@ -627,14 +627,14 @@ export type components = {
          * @example {
          *       "merchant_order_id": "order-10042",
          *       "amount": "250.00",
-         *       "bin": "454671"
+         *       "bin": "540061"
          *     }
          * @example {
          *       "merchant_order_id": "order-10043",
          *       "amount": "250.00",
          *       "card": {
          *         "holder_name": "Ayse Yilmaz",
-         *         "number": "4546711234567894",
+         *         "number": "4355090000044242",
          *         "expiry_month": "12",
          *         "expiry_year": "30",
          *         "cvv": "000"
