@@ -9,6 +9,7 @@ import { FingerprintsWithoutCvv1763700000600 } from './migrations/1763700000600-
 import { ProcessorAttempts1763700000700 } from './migrations/1763700000700-processor-attempts';
 import { PageAttempts1763700000800 } from './migrations/1763700000800-page-attempts';
 import { AccountVolumeHours1763700000900 } from './migrations/1763700000900-account-volume-hours';
+import { OrderIdKeyLeadsWithOrderId1763700001000 } from './migrations/1763700001000-order-id-key-leads-with-order-id';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -24,5 +25,6 @@ export const DATABASE = {
     ProcessorAttempts1763700000700,
     PageAttempts1763700000800,
     AccountVolumeHours1763700000900,
+    OrderIdKeyLeadsWithOrderId1763700001000,
   ] as MigrationClass[],
 };

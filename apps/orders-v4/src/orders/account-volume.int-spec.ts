@@ -158,6 +158,51 @@ describe('account volume from hourly totals', () => {
     expect(await orders.volumeSince(dataSource, owner, [new Date(Date.now() - DAY_MS)])).toEqual(['5000.00']);
   });
 
+  it('reads none of the account’s orders outside the windows’ first hours, even on a table without planner statistics', async () => {
+    // A fresh copy of orders with the same indexes, never analyzed (autovacuum leaves temporary
+    // tables alone), as a new, restored or upgraded database is before its first ANALYZE; and
+    // account_volume over that copy. Without statistics the planner cannot tell the account's
+    // indexes apart by their estimates: only which indexes exist decides (ADR 0030).
+    const owner = newOwner();
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.query('CREATE TEMPORARY TABLE fresh_orders (LIKE orders.orders INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES) ON COMMIT DROP');
+      const [{ definition }] = (await runner.query(
+        `SELECT pg_get_functiondef('orders.account_volume(text, text, timestamptz[])'::regprocedure) AS definition`,
+      )) as [{ definition: string }];
+      const copied = definition.replace(/orders\.account_volume\(/, 'pg_temp.fresh_account_volume(').replace(/orders\.orders\b/g, 'pg_temp.fresh_orders');
+      expect(copied).toContain('pg_temp.fresh_orders');
+      await runner.query(copied);
+      await runner.query(
+        `INSERT INTO pg_temp.fresh_orders (id, merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status, amount,
+           customer_token, created_at)
+         SELECT g, $1, $2, 'order-' || g, (100000000 + g)::text, 'fp', 'hosted', 'requires_hosted', 10, 'token-' || g, now() - g * interval '1 ms'
+           FROM generate_series(1, 5000) g`,
+        [owner.merchantCode, owner.environment],
+      );
+      const tuplesRead = async () => {
+        const [row] = (await runner.query(
+          `SELECT coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) AS n FROM pg_stat_xact_user_tables WHERE relid = 'pg_temp.fresh_orders'::regclass`,
+        )) as [{ n: string }];
+        return Number(row.n);
+      };
+      const before = await tuplesRead();
+      const now = Date.now();
+      const since = [30 * DAY_MS, 7 * DAY_MS, DAY_MS].map((ms) => new Date(now - ms).toISOString());
+      const used = (await runner.query('SELECT used::text FROM pg_temp.fresh_account_volume($1, $2, $3::timestamptz[])', [
+        owner.merchantCode,
+        owner.environment,
+        since,
+      ])) as { used: string }[];
+      expect([used.map((row) => row.used), (await tuplesRead()) - before]).toEqual([['0', '0', '0'], 0]);
+    } finally {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
   it('keeps the totals of other accounts and environments apart', async () => {
     const owner = newOwner();
     const live = { ...owner, environment: 'live' } as Caller;
