@@ -32,6 +32,8 @@ import { AuditRepository } from './merchants/audit.repository';
 import { MerchantRepository } from './merchants/merchant.repository';
 import { MerchantsService } from './merchants/merchants.service';
 import { RateLimits } from './rate-limit/rate-limits';
+import { SandboxListenController } from './sandbox-listen/sandbox-listen.controller';
+import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
 
 @Module({
   imports: [DiscoveryModule],
@@ -56,6 +58,7 @@ import { RateLimits } from './rate-limit/rate-limits';
     AdminWithdrawalsController,
     AdminMaintenanceController,
     AdminOrdersController,
+    SandboxListenController,
   ],
   providers: [
     MerchantRepository,
@@ -71,6 +74,7 @@ import { RateLimits } from './rate-limit/rate-limits';
     AuditService,
     AdminReadAuditInterceptor,
     OpenApiDocument,
+    SandboxWebhookHub,
   ],
 })
 export class GatewayModule {}

@@ -17,6 +17,7 @@ export * from './events/order.events';
 export * from './events/maintenance.events';
 export * from './events/dispute.events';
 export * from './events/payment.events';
+export * from './events/sandbox-webhook.events';
 export * from './text';
 export * from './wire-amount';
 export * from './vocabulary';

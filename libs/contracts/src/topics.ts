@@ -17,6 +17,8 @@ export const Topics = {
   paymentsEvents: 'payments.events.v1',
   ordersEvents: 'orders.events.v1',
   disputesEvents: 'disputes.events.v1',
+  /** Signed copies of sandbox webhooks for `card-platform listen` sessions; kept an hour. */
+  sandboxWebhooks: 'webhooks.sandbox-copies.v1',
   /** Reference data, log-compacted, keyed by owner. */
   merchantSettings: 'gateway.merchant-settings.v1',
   maintenance: 'status.maintenance.v1',
@@ -57,6 +59,7 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.paymentsEvents, kind: 'events', partitions: 3 },
   { name: Topics.ordersEvents, kind: 'events', partitions: 3 },
   { name: Topics.disputesEvents, kind: 'events', partitions: 3 },
+  { name: Topics.sandboxWebhooks, kind: 'events', partitions: 3, config: { 'retention.ms': String(3600_000), 'segment.ms': String(600_000) } },
   { name: Topics.merchantSettings, kind: 'reference', partitions: 1, compacted: true },
   { name: Topics.maintenance, kind: 'reference', partitions: 1, compacted: true },
   { name: Topics.fxRates, kind: 'reference', partitions: 1, compacted: true },

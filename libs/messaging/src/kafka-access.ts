@@ -20,17 +20,33 @@ export interface KafkaAccess {
 const replies = Topics.rpcReplies;
 const reference = { settings: Topics.merchantSettings, maintenance: Topics.maintenance, rates: Topics.fxRates };
 
-/** The service `app` answers its commands topic; `rpc` sends commands and reads replies; `referenceData` reads the compacted topics. */
+/**
+ * The service `app` answers its commands topic; `rpc` sends commands and reads replies; `reads`
+ * are the compacted reference topics; `listens` are topics every process reads whole in a group
+ * of its own (`listen.<app>.<instance>`), from the newest message on.
+ */
 function service(
   app: string,
-  own: { commands?: TopicName; events?: TopicName[]; consumes?: TopicName[]; sends?: TopicName[]; publishes?: TopicName[]; reads?: TopicName[] },
+  own: {
+    commands?: TopicName;
+    events?: TopicName[];
+    consumes?: TopicName[];
+    sends?: TopicName[];
+    publishes?: TopicName[];
+    reads?: TopicName[];
+    listens?: TopicName[];
+  },
 ): KafkaAccess {
   const rpc = (own.sends ?? []).length > 0;
   return {
     write: [...(own.commands ? [replies] : []), ...(own.sends ?? []), ...(own.publishes ?? [])],
-    read: [...(own.commands ? [own.commands] : []), ...(rpc ? [replies] : []), ...(own.consumes ?? []), ...(own.reads ?? [])],
+    read: [...(own.commands ? [own.commands] : []), ...(rpc ? [replies] : []), ...(own.consumes ?? []), ...(own.reads ?? []), ...(own.listens ?? [])],
     groups: [...(own.commands ? [`${app}.commands`] : []), ...((own.consumes ?? []).length > 0 ? [`${app}.events`] : [])],
-    groupPrefixes: [...(rpc ? [`rpc-replies.${app}.`] : []), ...((own.reads ?? []).length > 0 ? [`reference.${app}.`] : [])],
+    groupPrefixes: [
+      ...(rpc ? [`rpc-replies.${app}.`] : []),
+      ...((own.reads ?? []).length > 0 ? [`reference.${app}.`] : []),
+      ...((own.listens ?? []).length > 0 ? [`listen.${app}.`] : []),
+    ],
   };
 }
 
@@ -46,6 +62,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
       Topics.statusCommands,
     ],
     publishes: [reference.settings],
+    listens: [Topics.sandboxWebhooks],
   }),
   checkout: service('checkout', { sends: [Topics.paymentsCommands, Topics.ordersCommands] }),
   'payments-v3': service('payments-v3', {
@@ -73,6 +90,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   }),
   'webhook-dispatcher': service('webhook-dispatcher', {
     commands: Topics.webhooksCommands,
+    publishes: [Topics.sandboxWebhooks],
     consumes: [Topics.paymentsEvents, Topics.ordersEvents],
     reads: [reference.settings, reference.maintenance],
   }),

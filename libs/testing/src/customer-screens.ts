@@ -1,42 +1,8 @@
-/**
- * A plain HTTP customer for the checkout pages, as the architecture allows test suites to
- * be: opens a screen keeping its CSRF cookie and field, posts forms without following redirects.
- */
-export interface Screen {
-  status: number;
-  html: string;
-  headers: Headers;
-  cookie?: string;
-  csrf?: string;
-}
+import { cardFields, openScreen, submitForm } from '@card-platform/sdk';
 
-export async function openScreen(url: string, cookie?: string): Promise<Screen> {
-  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
-  const html = await response.text();
-  const setCookie = response.headers.get('set-cookie')?.split(';')[0];
-  const csrf = /name="csrf" value="([0-9a-f]{64})"/.exec(html)?.[1];
-  return { status: response.status, html, headers: response.headers, cookie: setCookie ?? cookie, csrf };
-}
-
-/** Posts a form of `screen` with its CSRF pair unless overridden. */
-export function submitForm(
-  url: string,
-  screen: Pick<Screen, 'cookie' | 'csrf'>,
-  fields: Record<string, string>,
-  overrides: { cookie?: string; csrf?: string } = {},
-): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: overrides.cookie ?? screen.cookie ?? '' },
-    body: new URLSearchParams({ csrf: overrides.csrf ?? screen.csrf ?? '', ...fields }).toString(),
-  });
-}
-
-/** The card form's fields for a test card. */
-export function cardFields(number: string, overrides: Record<string, string> = {}): Record<string, string> {
-  return { holder_name: 'Can Demir', number, expiry_month: '12', expiry_year: '30', cvv: '123', ...overrides };
-}
+// The plain-HTTP customer (screens with their CSRF pair, forms posted without following
+// redirects) is the SDK's, the one `card-platform trigger` pays with.
+export { cardFields, openScreen, submitForm, type Screen } from '@card-platform/sdk';
 
 /**
  * A customer pays a v3 payment on its page: the card form, then 3-D Secure when one follows:

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,6 +25,14 @@ export function packSdk(): string {
 export function installExample(name: string): string {
   const directory = join(mkdtempSync(join(tmpdir(), `${name}-`)), name);
   cpSync(join(ROOT, 'examples', name), directory, { recursive: true, filter: (source) => !source.includes('node_modules') });
+  execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', '--no-package-lock', packSdk()], { cwd: directory, stdio: 'ignore' });
+  return directory;
+}
+
+/** A fresh folder with only the packed SDK installed: its CLI is `<folder>/node_modules/.bin/card-platform`. */
+export function installPackedSdk(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'sdk-user-'));
+  writeFileSync(join(directory, 'package.json'), '{ "name": "sdk-user", "private": true }\n');
   execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', '--no-package-lock', packSdk()], { cwd: directory, stdio: 'ignore' });
   return directory;
 }

@@ -16,3 +16,4 @@ export {
 export * from './types.js';
 export * from './signing/index.js';
 export type { components, paths, operations, webhooks } from './generated/openapi.js';
+export { openScreen, submitForm, cardFields, payOnPaymentPage, answerOrderChallenge, TEST_CARDS, TEST_BINS, type Screen } from './sandbox-customer.js';

@@ -5,6 +5,7 @@ import { DeliveryQueryService } from './delivery-query.service';
 import { DeliveryRepository } from './delivery.repository';
 import { DispatcherService } from './dispatcher.service';
 import { NotificationIntake } from './notification-intake';
+import { SandboxCopies } from './sandbox-copies';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksHandlers } from './webhooks.handlers';
 
@@ -13,6 +14,7 @@ import { WebhooksHandlers } from './webhooks.handlers';
     { provide: WebhookSender, inject: [CONFIG], useFactory: (config: Config) => new WebhookSender({ allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK }) },
     DeliveryRepository,
     NotificationIntake,
+    SandboxCopies,
     DispatcherService,
     DeliveryQueryService,
     WebhooksHandlers,

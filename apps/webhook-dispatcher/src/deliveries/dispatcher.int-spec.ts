@@ -10,6 +10,7 @@ import { MerchantSettings, Metrics } from '@platform/service-kit';
 import { sealSecret, verifyWebhook } from '@platform/signing';
 import { TestClock, merchantEnvironmentFixture, publishMerchantSettings, testInfrastructure } from '@platform/testing';
 import type { Config } from '../config';
+import { SandboxCopies } from './sandbox-copies';
 import { DATABASE } from '../database';
 import type { Clock } from '@platform/service-kit';
 import { DeliveryQueryService } from './delivery-query.service';
@@ -497,7 +498,8 @@ describe('webhook dispatcher on real infrastructure', () => {
 
   it('turns one pre-version-1 payment.paid delivered twice by Kafka into one delivery of the same body to the payment’s own address', async () => {
     const events = new EventConsumer(kafka, dataSource, DATABASE.schema, `dispatcher-it-${run}`, logger);
-    new NotificationIntake(events, settings, repository, new TestClock(new Date())).onModuleInit();
+    const now = new TestClock(new Date());
+    new NotificationIntake(events, settings, repository, now, new SandboxCopies(config, now)).onModuleInit();
     await events.start();
     const eventId = randomUUID();
     const body = {

@@ -5,6 +5,7 @@ import { EventConsumer, type ReceivedEvent } from '@platform/messaging';
 import type { SqlExecutor } from '@platform/persistence';
 import { MerchantSettings, Clock } from '@platform/service-kit';
 import { DeliveryRepository } from './delivery.repository';
+import { SandboxCopies } from './sandbox-copies';
 import { orderWebhook, paymentWebhook, refundWebhook, type WebhookMessage } from './webhook-bodies';
 
 interface Notification {
@@ -35,7 +36,7 @@ function v3(
 /**
  * Turns notification events into deliveries, once per event (inbox and a unique event
  * id). The target is the payment's webhook_url or the environment's panel address; with
- * neither, nothing is sent. The body is serialised here, once: every attempt sends these bytes.
+ * neither, nothing is sent (a sandbox notification is still copied for listen sessions). The body is serialised here, once: every attempt sends these bytes.
  */
 @Injectable()
 export class NotificationIntake implements OnModuleInit {
@@ -44,6 +45,7 @@ export class NotificationIntake implements OnModuleInit {
     private readonly settings: MerchantSettings,
     private readonly deliveries: DeliveryRepository,
     private readonly clock: Clock,
+    private readonly sandboxCopies: SandboxCopies,
   ) {}
 
   onModuleInit(): void {
@@ -68,19 +70,17 @@ export class NotificationIntake implements OnModuleInit {
     const merchant = await this.settings.current({ merchantCode: notification.merchantCode, environment: notification.environment });
     // Thrown, the event is retried: the merchant's settings may still be on their way.
     if (!merchant) throw new Error(`no settings for ${notification.merchantCode}/${notification.environment}`);
-    const url = notification.ownUrl ?? merchant.webhook_url;
-    if (!url) return;
-    await this.deliveries.insert(tx, {
-      id: randomUUID(),
+    const signed = {
       event_id: event.eventId,
       event_type: notification.message.eventType,
       scheme: notification.scheme,
       merchant_code: notification.merchantCode,
       environment: notification.environment,
-      payment_code: notification.paymentCode,
-      url,
       body: JSON.stringify(notification.message.body),
-      created_at: this.clock.now(),
-    });
+    };
+    await this.sandboxCopies.append(tx, signed, merchant);
+    const url = notification.ownUrl ?? merchant.webhook_url;
+    if (!url) return;
+    await this.deliveries.insert(tx, { ...signed, id: randomUUID(), payment_code: notification.paymentCode, url, created_at: this.clock.now() });
   }
 }

@@ -2,12 +2,15 @@ import { signingKeyAt, type MerchantEnvironment } from '@platform/contracts';
 import { openSecret, webhookSignature } from '@platform/signing';
 import type { DeliveryRow } from './delivery.repository';
 
+/** What an attempt signs and names: the same for a delivery and a sandbox copy. */
+export type SignedPart = Pick<DeliveryRow, 'body' | 'scheme' | 'event_id' | 'event_type' | 'environment'>;
+
 /**
  * The headers of one attempt: a fresh timestamp and signature over timestamp, dot, raw
  * body with the secret of the environment's signing key (the one the merchant confirmed); the event id stays the same on every attempt.
  * Null when the environment has no key to sign with.
  */
-export function signedHeaders(delivery: DeliveryRow, merchant: MerchantEnvironment, masterKey: Buffer, now: Date): Record<string, string> | null {
+export function signedHeaders(delivery: SignedPart, merchant: MerchantEnvironment, masterKey: Buffer, now: Date): Record<string, string> | null {
   const key = signingKeyAt(merchant, now);
   if (!key) return null;
   let secret: string;

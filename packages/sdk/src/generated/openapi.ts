@@ -171,6 +171,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/sandbox/webhook-stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox only (extension): a text/event-stream of every sandbox webhook of the caller, signed as delivered; an `event: ready` first, then `event: webhook` with {event_id, event_type, scheme, headers, body} */
+        get: operations["getApiV3SandboxWebhookStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/service-status": {
         parameters: {
             query?: never;
@@ -2163,6 +2180,85 @@ export interface operations {
             };
             /** @description 1000001 Request does not match the schema */
             422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 1000005 Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 1000008 Internal error */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 1000009 Service temporarily unavailable, retry shortly */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV3SandboxWebhookStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
+                "X-CAV-Signature": components["parameters"]["V3Signature"];
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
+                /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
+                "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream until the client closes it */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 0055502 API key, environment or merchant code is not valid for this request; 0055504 Timestamp or signature header is malformed or out of the allowed window; 0055505 Signature could not be verified; 0055502 API key, environment or merchant code is not valid for this request */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 0055501 Caller address is not on the IP allowlist */
+            403: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["CorrelationId"];
                     [name: string]: unknown;
