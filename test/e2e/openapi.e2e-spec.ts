@@ -60,14 +60,14 @@ describe('OpenAPI document', () => {
     );
   });
 
-  it('serves readable pages at /docs and /docs/operator without scripts', async () => {
+  it('serves readable reference pages at /docs/api and /docs/operator without scripts', async () => {
     const page = async (path: string) => {
       const response = await fetch(`${stack.url('gateway')}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       return response.text();
     };
-    const merchantPage = await page('/docs');
+    const merchantPage = await page('/docs/api');
     expect(merchantPage).toContain('/api/v4/bins/{bin}');
     expect(merchantPage).toContain('<code>Idempotency-Key</code> (header, required)');
     expect(merchantPage).not.toContain('/admin/v1/');

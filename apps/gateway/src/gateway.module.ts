@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { OpenApiController } from './openapi/openapi.controller';
+import { DocsSiteController } from './docs-site/docs-site.controller';
 import { OpenApiDocument } from './openapi/openapi-document';
 import { AdminAuditController } from './admin/admin-audit.controller';
 import { AdminBinsController } from './admin/admin-bins.controller';
@@ -39,6 +40,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
   imports: [DiscoveryModule],
   controllers: [
     OpenApiController,
+    DocsSiteController,
     AdminMerchantsController,
     AdminBinsController,
     AdminFxRatesController,

@@ -39,7 +39,7 @@ export function cardFields(number: string, overrides: Record<string, string> = {
   return { holder_name: 'Can Demir', number, expiry_month: '12', expiry_year: '30', cvv: '123', ...overrides };
 }
 
-/** The sandbox's test cards (docs/sandbox.md). */
+/** The sandbox's test cards (served at /docs/test-cards). */
 export const TEST_CARDS = {
   /** Paid after 3-D Secure. */
   success: '4355090000044242',

@@ -1,4 +1,4 @@
-/** A readable, script-free page of the OpenAPI document: every operation, its parameters, body and answers. */
+/** The body of a readable, script-free page of an OpenAPI document: every operation, its parameters, body and answers. */
 function escape(text: unknown): string {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -40,10 +40,6 @@ export function renderDocsPage(document: Record<string, unknown>, documentPath: 
     })
     .join('\n');
   const info = document.info as { title: string; description: string };
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(info.title)} — API</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
-section{border-top:1px solid #ddd;padding:.5rem 0}.m{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}
-pre{background:#f5f5f5;padding:.5rem;overflow:auto}</style></head><body>
-<h1>${escape(info.title)}</h1><p>${escape(info.description)} Machine-readable: <a href="${escape(documentPath)}">${escape(documentPath)}</a> (OpenAPI 3.1).</p>
-${sections}</body></html>`;
+  return `<h1>${escape(info.title)}</h1><p>${escape(info.description)} Machine-readable: <a href="${escape(documentPath)}">${escape(documentPath)}</a> (OpenAPI 3.1).</p>
+${sections}`;
 }

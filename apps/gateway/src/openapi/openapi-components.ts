@@ -69,7 +69,7 @@ const SIGNATURE = { pattern: '^[0-9a-f]{64}$' };
 
 /** Request headers, referenced from the operations that take them. */
 export const HEADER_PARAMETERS: Record<string, JsonObject> = {
-  V3Timestamp: header('X-CAV-Timestamp', 'Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002).', TIMESTAMP),
+  V3Timestamp: header('X-CAV-Timestamp', 'Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504).', TIMESTAMP),
   V3Signature: header(
     'X-CAV-Signature',
     'Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\\n".',

@@ -56,7 +56,7 @@ const OPTIONS = {
 
 async function login(flags: Flags, out: Output): Promise<void> {
   const profile: Profile = {
-    base_url: (flags['base-url'] as string | undefined) ?? 'http://127.0.0.1:3000',
+    base_url: (flags['base-url'] as string | undefined) ?? 'http://127.0.0.1:8080',
     api_key: required(flags, 'api-key'),
     secret: (flags.secret as string | undefined) ?? process.env.CARD_PLATFORM_SECRET ?? required(flags, 'secret'),
     merchant_code: required(flags, 'merchant-code'),

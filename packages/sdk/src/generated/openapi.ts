@@ -1060,7 +1060,7 @@ export type components = {
         IdempotencyKey: string;
         /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
         V3Signature: string;
-        /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+        /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
         V3Timestamp: string;
         /** @description Environment of the API key; must match it. */
         V4Environment: "sandbox" | "live";
@@ -1094,7 +1094,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -1175,7 +1175,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -1260,7 +1260,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -1354,7 +1354,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -1459,7 +1459,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -1578,7 +1578,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -1695,7 +1695,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -1793,7 +1793,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -1891,7 +1891,7 @@ export interface operations {
                 "X-CAV-Sandbox-Scenario"?: "completed" | "rejected";
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2007,7 +2007,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2112,7 +2112,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2227,7 +2227,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2367,7 +2367,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2461,7 +2461,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2566,7 +2566,7 @@ export interface operations {
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2683,7 +2683,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2781,7 +2781,7 @@ export interface operations {
                 "X-CAV-Sandbox-Scenario"?: "sent" | "rejected";
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
@@ -2887,7 +2887,7 @@ export interface operations {
             header: {
                 /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
                 "X-CAV-Signature": components["parameters"]["V3Signature"];
-                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (1000002). */
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
                 "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
                 /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
                 "X-Correlation-Id"?: components["parameters"]["CorrelationId"];

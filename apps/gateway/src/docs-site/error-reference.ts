@@ -7,7 +7,7 @@ export function renderErrorReference(): string {
   const lines = [
     '# Error reference',
     '',
-    '<!-- Generated from libs/contracts/src/error-codes.ts by `npm run docs:errors`; a unit test keeps it in step. -->',
+    '<!-- Generated from libs/contracts/src/error-codes.ts by `npm run docs:errors`; a unit test keeps it in step. Served at /docs/errors. -->',
     '',
     'Every error is `application/problem+json` with `type`, `title`, `status`, `detail`, `instance`, `code`,',
     '`correlation_id` and `metadata` (v3 and v4 alike). Branch on `code`; `metadata` is for the developer:',
