@@ -34,6 +34,8 @@ COPY .swcrc tsconfig.json ./
 COPY tools ./tools
 COPY libs ./libs
 COPY apps ./apps
+# Request, webhook and return-address signing live in the SDK (libs/signing re-exports them).
+COPY packages/sdk/src ./packages/sdk/src
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
