@@ -110,28 +110,23 @@ export const RESPONSE_HEADERS: Record<string, JsonObject> = {
   SandboxScenario: { description: 'The sandbox scenario applied (sandbox keys only).', schema: { type: 'string' } },
 };
 
-const V3_WEBHOOK_HEADERS = [
-  header('X-CAV-Timestamp', 'Unix time in seconds when the attempt was signed; reject more than 300 s away from your clock.', TIMESTAMP),
-  header(
-    'X-CAV-Signature',
-    'Lowercase hex HMAC-SHA256 of the timestamp, ".", and the raw body, keyed with the API secret. Compare in constant time.',
-    SIGNATURE,
-  ),
-  header('X-CAV-Event-Id', 'Same as event_id; unchanged on retries. Deduplicate by it.', { format: 'uuid' }),
-  header('X-CAV-Event-Type', 'Same as event_type.', {}),
-  header('X-CAV-Environment', 'sandbox or live.', { enum: ['sandbox', 'live'] }),
-];
+/** The headers of a delivery: v3 (`X-CAV-*`, with the event type) or v4 (`X-CEK-*`). */
+function webhookHeaders(prefix: 'X-CAV' | 'X-CEK'): JsonObject[] {
+  return [
+    header(`${prefix}-Timestamp`, 'Unix time in seconds when the attempt was signed; reject more than 300 s away from your clock.', TIMESTAMP),
+    header(
+      `${prefix}-Signature`,
+      'Lowercase hex HMAC-SHA256 of the timestamp, ".", and the raw body, keyed with the API secret. Compare in constant time.',
+      SIGNATURE,
+    ),
+    header(`${prefix}-Event-Id`, 'Same as event_id; unchanged on retries. Deduplicate by it.', { format: 'uuid' }),
+    ...(prefix === 'X-CAV' ? [header('X-CAV-Event-Type', 'Same as event_type.', {})] : []),
+    header(`${prefix}-Environment`, 'sandbox or live.', { enum: ['sandbox', 'live'] }),
+  ];
+}
 
-const V4_WEBHOOK_HEADERS = [
-  header('X-CEK-Timestamp', 'Unix time in seconds when the attempt was signed; reject more than 300 s away from your clock.', TIMESTAMP),
-  header(
-    'X-CEK-Signature',
-    'Lowercase hex HMAC-SHA256 of the timestamp, ".", and the raw body, keyed with the API secret. Compare in constant time.',
-    SIGNATURE,
-  ),
-  header('X-CEK-Event-Id', 'Same as event_id; unchanged on retries. Deduplicate by it.', { format: 'uuid' }),
-  header('X-CEK-Environment', 'sandbox or live.', { enum: ['sandbox', 'live'] }),
-];
+const V3_WEBHOOK_HEADERS = webhookHeaders('X-CAV');
+const V4_WEBHOOK_HEADERS = webhookHeaders('X-CEK');
 
 const DELIVERY_RULES =
   'Delivered at least once, possibly out of order, as a signed JSON POST. Answer any 2xx within 10 s; redirects, 4xx, 5xx and timeouts are retried (at most 11 attempts: 60 s, 300 s, 900 s, 1800 s, 3600 s, 10800 s, 21600 s, 43200 s, 86400 s, 172800 s after the previous failure).';
