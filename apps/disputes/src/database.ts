@@ -3,9 +3,16 @@ import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
 import { Disputes1763700000100 } from './migrations/1763700000100-disputes';
 import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-idempotency-requests';
+import { IdempotencyRequestDigest1763900000000 } from './migrations/1763900000000-idempotency-request-digest';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
   schema: 'disputes',
-  migrations: [MessagingTables1763700000000, Disputes1763700000100, OperatorRecordKeys1763700000200, IdempotencyRequests1763800000000] as MigrationClass[],
+  migrations: [
+    MessagingTables1763700000000,
+    Disputes1763700000100,
+    OperatorRecordKeys1763700000200,
+    IdempotencyRequests1763800000000,
+    IdempotencyRequestDigest1763900000000,
+  ] as MigrationClass[],
 };

@@ -5,6 +5,7 @@ import { MessagingTables1763700000000 } from './migrations/1763700000000-messagi
 import { Deliveries1763700000100 } from './migrations/1763700000100-deliveries';
 import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-idempotency-requests';
 import { DeliveryTraceContext1763800000100 } from './migrations/1763800000100-delivery-trace-context';
+import { IdempotencyRequestDigest1763900000000 } from './migrations/1763900000000-idempotency-request-digest';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -16,5 +17,6 @@ export const DATABASE = {
     ParkedEvents1763700000300,
     IdempotencyRequests1763800000000,
     DeliveryTraceContext1763800000100,
+    IdempotencyRequestDigest1763900000000,
   ] as MigrationClass[],
 };

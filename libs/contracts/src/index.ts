@@ -3,6 +3,7 @@ export * from './topics';
 export * from './environment';
 export * from './error-codes';
 export * from './commands/command-contract';
+export * from './commands/idempotency-keys.commands';
 export * from './commands/orders.commands';
 export * from './commands/status.commands';
 export * from './commands/payments.commands';

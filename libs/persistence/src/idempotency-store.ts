@@ -1,4 +1,5 @@
-import { ApiError, Errors } from '@platform/contracts';
+import { ApiError, Errors, MERCHANT_IDEMPOTENCY_SCOPES, type IdempotencyKeyUse, type MerchantIdempotencyScope, type RequestDigest } from '@platform/contracts';
+import { conflictOf } from './idempotency-differences';
 import { assertIdentifier } from './identifiers';
 import { queryRows, type SqlExecutor } from './sql-executor';
 
@@ -21,6 +22,8 @@ export interface IdempotentRequest {
   target?: string;
   /** How to word 9000039 for this operation. */
   conflictDetail?: string;
+  /** The request line and body hashes from the gateway, kept to name what a conflicting repeat changed (ADR 0032). */
+  digest?: RequestDigest;
 }
 
 export interface IdempotencyRecord {
@@ -32,9 +35,11 @@ export interface IdempotencyRecord {
   response: unknown;
   created_at: Date;
   completed_at: Date | null;
+  /** Null for keys kept before ADR 0032 or claimed without a digest. */
+  request_digest: RequestDigest | null;
 }
 
-const COLUMNS = 'scope, fingerprint, scenario, resource_id, state, response, created_at, completed_at';
+const COLUMNS = 'scope, fingerprint, scenario, resource_id, state, response, created_at, completed_at, request_digest';
 
 /**
  * The one Idempotency-Key mechanism of every service (ARCHITECTURE.md, v3 idempotency): a key
@@ -59,6 +64,25 @@ export class IdempotencyStore {
     const found = rows[0];
     if (found) assertSameRequest(found, request);
     return found;
+  }
+
+  /**
+   * Every use of one key by this owner among `scopes`, oldest first: what the key inspector
+   * (`GET /api/v3/idempotency-keys/{key}`) shows. Reads only; checks nothing.
+   */
+  async uses(executor: SqlExecutor, owner: KeyOwner, key: string, scopes: readonly string[]): Promise<Array<IdempotencyRecord & { idempotency_key: string }>> {
+    return queryRows<IdempotencyRecord & { idempotency_key: string }>(
+      executor,
+      `SELECT idempotency_key, ${COLUMNS} FROM ${this.table}
+        WHERE merchant_code = $1 AND environment = $2 AND idempotency_key = $3 AND scope = ANY($4::text[])
+        ORDER BY created_at, scope`,
+      [owner.merchantCode, owner.environment, key, scopes],
+    );
+  }
+
+  /** The uses of one key by this owner among the merchant's `scopes`, as the key inspector answers them. */
+  async inspect(executor: SqlExecutor, owner: KeyOwner, key: string, scopes: readonly MerchantIdempotencyScope[]): Promise<IdempotencyKeyUse[]> {
+    return (await this.uses(executor, owner, key, scopes)).map(keyUseOf);
   }
 
   /**
@@ -107,29 +131,77 @@ export class IdempotencyStore {
     state: IdempotencyRecord['state'],
   ): { sql: string; parameters: unknown[] } {
     return {
-      sql: `INSERT INTO ${this.table} (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8 = 'completed' THEN now() END) ON CONFLICT DO NOTHING RETURNING state`,
-      parameters: [owner.merchantCode, owner.environment, request.scope, request.key, request.fingerprint, request.scenario, resourceId, state],
+      sql: `INSERT INTO ${this.table} (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, completed_at, request_digest)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8 = 'completed' THEN now() END, $9::jsonb) ON CONFLICT DO NOTHING RETURNING state`,
+      parameters: [
+        owner.merchantCode,
+        owner.environment,
+        request.scope,
+        request.key,
+        request.fingerprint,
+        request.scenario,
+        resourceId,
+        state,
+        request.digest ? JSON.stringify(request.digest) : null,
+      ],
     };
   }
 
-  /** Keeps the answer to replay (null where a repeat reads the resource afresh), in the claiming transaction. */
-  async complete(tx: SqlExecutor, owner: KeyOwner, request: Pick<IdempotentRequest, 'scope' | 'key'>, response: unknown): Promise<void> {
+  /**
+   * Keeps the answer to replay (null where a repeat reads the resource afresh), in the claiming
+   * transaction, and the id of the resource the request created when the claim could not know it.
+   */
+  async complete(
+    tx: SqlExecutor,
+    owner: KeyOwner,
+    request: Pick<IdempotentRequest, 'scope' | 'key'>,
+    response: unknown,
+    resourceId: string | null = null,
+  ): Promise<void> {
     await tx.query(
-      `UPDATE ${this.table} SET state = 'completed', response = $5, completed_at = now()
+      `UPDATE ${this.table} SET state = 'completed', response = $5, completed_at = now(), resource_id = COALESCE($6, resource_id)
         WHERE merchant_code = $1 AND environment = $2 AND scope = $3 AND idempotency_key = $4`,
-      [owner.merchantCode, owner.environment, request.scope, request.key, response === null ? null : JSON.stringify(response)],
+      [owner.merchantCode, owner.environment, request.scope, request.key, response === null ? null : JSON.stringify(response), resourceId],
     );
   }
 }
 
-/** The fingerprint policy: same scenario, same request, same target. */
-export function assertSameRequest(earlier: Pick<IdempotencyRecord, 'fingerprint' | 'scenario' | 'resource_id'>, request: IdempotentRequest): void {
-  if (earlier.scenario !== request.scenario) throw new ApiError(Errors.IdempotencyScenarioMismatch);
-  const sameTarget = request.target === undefined || earlier.resource_id === request.target;
-  if (earlier.fingerprint !== request.fingerprint || !sameTarget) {
-    throw new ApiError(Errors.IdempotencyConflict, request.conflictDetail ?? 'This Idempotency-Key was used with a different request');
+/**
+ * The fingerprint policy: same scenario, same request, same target. A 9000039 names the method,
+ * path and top-level body fields that differ when the first request's digest was kept.
+ */
+export function assertSameRequest(
+  earlier: Pick<IdempotencyRecord, 'fingerprint' | 'scenario' | 'resource_id'> & { request_digest?: RequestDigest | null },
+  request: IdempotentRequest,
+): void {
+  if (earlier.scenario !== request.scenario) {
+    throw new ApiError(Errors.IdempotencyScenarioMismatch, undefined, {
+      errors: { 'X-CAV-Sandbox-Scenario': ['differs from the first request with this Idempotency-Key'] },
+    });
   }
+  const sameTarget = request.target === undefined || earlier.resource_id === request.target;
+  if (earlier.fingerprint !== request.fingerprint || !sameTarget) throw conflictOf(earlier.request_digest, request.digest, request.conflictDetail);
+}
+
+/** A kept key as the merchant's key inspector shows it (ADR 0032); the request line comes from the scope for keys kept before it was recorded. */
+export function keyUseOf(record: IdempotencyRecord & { idempotency_key: string }): IdempotencyKeyUse {
+  const scope = MERCHANT_IDEMPOTENCY_SCOPES[record.scope as MerchantIdempotencyScope];
+  if (!scope) throw new Error(`scope ${record.scope} is not a merchant's operation`);
+  const digest = record.request_digest;
+  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    idempotency_key: record.idempotency_key,
+    operation: record.scope as MerchantIdempotencyScope,
+    method: digest?.method ?? scope.method,
+    path: digest?.path ?? scope.path.replace('{id}', record.resource_id ?? '{id}'),
+    body_sha256: digest?.body_sha256 ?? null,
+    sandbox_scenario: record.scenario,
+    state: record.state,
+    response_status: record.state === 'completed' ? scope.status : null,
+    resource_id: record.resource_id,
+    created_at: iso(record.created_at)!,
+    completed_at: iso(record.completed_at),
+  };
 }
 
 /** The table every service's schema holds its keys in. */
@@ -178,6 +250,26 @@ export function restoreLegacyKeys(schema: string, legacy: { into: string; scopes
   return `INSERT INTO ${legacy.into} (${Object.keys(columns).join(', ')})
       SELECT ${Object.values(columns).join(', ')}
         FROM ${assertIdentifier(schema)}.idempotency_requests WHERE scope IN (${legacy.scopes}) AND state = 'completed'`;
+}
+
+/**
+ * ADR 0032: the digest of each key's first request (request line, body hash, one hash per
+ * top-level body field; never the body) and the resource id of operations that learnt it only
+ * on completion (their older rows get it from the kept response). Null for older keys.
+ */
+export function idempotencyDigestUp(schema: string, resourceIdFromResponse: Record<string, string> = {}): string[] {
+  const table = `${assertIdentifier(schema)}.idempotency_requests`;
+  return [
+    `ALTER TABLE ${table} ADD COLUMN request_digest jsonb`,
+    ...Object.entries(resourceIdFromResponse).map(
+      ([scope, expression]) => `UPDATE ${table} SET resource_id = ${expression} WHERE scope = '${scope}' AND resource_id IS NULL AND response IS NOT NULL`,
+    ),
+  ];
+}
+
+/** The way down drops the digests; resource ids filled from responses stay (they repeat what the response holds). */
+export function idempotencyDigestDown(schema: string): string[] {
+  return [`ALTER TABLE ${assertIdentifier(schema)}.idempotency_requests DROP COLUMN request_digest`];
 }
 
 export function idempotencyTableDown(schema: string): string[] {

@@ -5,6 +5,7 @@ export * from './provisioning';
 export * from './messaging-tables';
 export * from './data-source';
 export * from './idempotency-store';
+export * from './idempotency-differences';
 export * from './tenancy';
 export * from './transitions';
 export * from './grouped-writes';

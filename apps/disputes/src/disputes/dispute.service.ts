@@ -9,6 +9,8 @@ import {
   pageOf,
   type Caller,
   type Dispute,
+  type IdempotencyKeyUse,
+  type RequestDigest,
   type RequestOf,
   type RecordDispute,
   Errors,
@@ -67,9 +69,9 @@ export class DisputeService {
    * The merchant's evidence note: before `evidence_due_at`, while the dispute is not resolved.
    * The same key and note return the first answer; a new key replaces the note; the status stays.
    */
-  async submitEvidence(caller: Caller, id: string, note: string, fingerprint: string, key: string): Promise<Dispute> {
+  async submitEvidence(caller: Caller, id: string, note: string, fingerprint: string, key: string, digest?: RequestDigest): Promise<Dispute> {
     const now = this.clock.now();
-    const request: IdempotentRequest = { scope: 'dispute.evidence', key, fingerprint, scenario: null, target: id };
+    const request: IdempotentRequest = { scope: 'dispute.evidence', key, fingerprint, scenario: null, target: id, digest };
     const answer = await this.dataSource.transaction(async (tx): Promise<Dispute | undefined> => {
       const earlier = await keys.earlier(tx, caller, request);
       if (earlier) return earlier.response as Dispute;
@@ -97,10 +99,11 @@ export class DisputeService {
     body: { payment_code: string; scenario?: 'open' | 'won' | 'lost'; reason: Dispute['reason'] },
     fingerprint: string,
     key: string,
+    digest?: RequestDigest,
   ): Promise<Dispute> {
     const now = this.clock.now();
     if (caller.environment !== 'sandbox') throw new ApiError(Errors.AuthCredentialsInvalid, 'Sandbox disputes are for sandbox keys only', {}, 403);
-    const request: IdempotentRequest = { scope: 'dispute.sandbox', key, fingerprint, scenario: null };
+    const request: IdempotentRequest = { scope: 'dispute.sandbox', key, fingerprint, scenario: null, digest };
     const earlier = await keys.earlier(this.dataSource, caller, request);
     if (earlier) return this.get(caller, earlier.resource_id!);
     const payment = await this.paidPayment(caller, body.payment_code);
@@ -131,6 +134,11 @@ export class DisputeService {
     });
     if (!created) return this.get(caller, (await keys.earlier(this.dataSource, caller, request))!.resource_id!);
     return toDispute((await this.disputes.find(this.dataSource, caller, created))!);
+  }
+
+  /** The caller's uses of a key for evidence and sandbox disputes; the operator's `dispute.record` keys are not the merchant's (ADR 0032). */
+  keyUses(caller: Caller, key: string): Promise<IdempotencyKeyUse[]> {
+    return keys.inspect(this.dataSource, caller, key, ['dispute.evidence', 'dispute.sandbox']);
   }
 
   /** A dispute a bank raised, recorded by an operator: the amount is debited at once, once per Idempotency-Key. */

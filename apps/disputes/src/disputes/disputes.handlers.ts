@@ -1,5 +1,15 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AdvanceDispute, ApiError, CreateSandboxDispute, GetDispute, ListDisputes, RecordDispute, SubmitEvidence, Errors } from '@platform/contracts';
+import {
+  AdvanceDispute,
+  ApiError,
+  CreateSandboxDispute,
+  GetDispute,
+  IdempotencyKeyUseQueries,
+  ListDisputes,
+  RecordDispute,
+  SubmitEvidence,
+  Errors,
+} from '@platform/contracts';
 import { RpcServer, callerOf, type CommandContext } from '@platform/messaging';
 import { DisputeService } from './dispute.service';
 
@@ -25,11 +35,12 @@ export class DisputesHandlers implements OnModuleInit {
     });
     this.rpc.handle(GetDispute, (request, context) => this.disputes.get(callerOf(context), request.id));
     this.rpc.handle(SubmitEvidence, (request, context) =>
-      this.disputes.submitEvidence(callerOf(context), request.id, request.body.note, request.fingerprint, keyOf(context)),
+      this.disputes.submitEvidence(callerOf(context), request.id, request.body.note, request.fingerprint, keyOf(context), request.request_digest),
     );
     this.rpc.handle(CreateSandboxDispute, (request, context) =>
-      this.disputes.createSandbox(callerOf(context), request.body, request.fingerprint, keyOf(context)),
+      this.disputes.createSandbox(callerOf(context), request.body, request.fingerprint, keyOf(context), request.request_digest),
     );
+    this.rpc.handle(IdempotencyKeyUseQueries.disputes, async (request, context) => ({ uses: await this.disputes.keyUses(callerOf(context), request.key) }));
     this.rpc.handle(RecordDispute, (request) => this.disputes.record(request));
     this.rpc.handle(AdvanceDispute, (request) => this.disputes.advance(request.id, request));
   }

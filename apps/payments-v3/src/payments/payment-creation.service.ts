@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, truncateCharacters, type Caller, type CreatePaymentBody, type PaymentRecord, Errors } from '@platform/contracts';
+import {
+  ApiError,
+  truncateCharacters,
+  type Caller,
+  type CreatePaymentBody,
+  type IdempotencyKeyUse,
+  type PaymentRecord,
+  type RequestDigest,
+  Errors,
+} from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
@@ -53,11 +62,11 @@ export class PaymentCreationService {
 
   async create(
     caller: Caller,
-    input: { body: CreatePaymentBody; fingerprint: string; scenario: string | null },
+    input: { body: CreatePaymentBody; fingerprint: string; scenario: string | null; request_digest?: RequestDigest },
     idempotencyKey: string,
   ): Promise<{ created: boolean; payment: PaymentRecord }> {
     const now = this.clock.now();
-    const request = { scope: 'payment.create', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
+    const request = { scope: 'payment.create', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario, digest: input.request_digest };
     let fields: NewPayment;
     try {
       fields = await this.checked(caller, input.body, now);
@@ -69,6 +78,11 @@ export class PaymentCreationService {
       throw error;
     }
     return this.insert(caller, request, fields);
+  }
+
+  /** The caller's uses of a key in this schema's one key table: payment creations and refund/void requests (ADR 0032). */
+  keyUses(caller: Caller, key: string): Promise<IdempotencyKeyUse[]> {
+    return this.keys.inspect(this.dataSource, caller, key, ['payment.create', 'reversal.request']);
   }
 
   /** What a new payment would be, or the error that refuses it; reads nothing but settings and rates. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, ReserveFunds, pageOf, type Caller, type Reversal, Errors } from '@platform/contracts';
+import { ApiError, ReserveFunds, pageOf, type Caller, type RequestDigest, type Reversal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import {
   canMove,
@@ -27,6 +27,7 @@ interface ReversalRequest {
   body: { payment_code: string; operation_type: 'refund' | 'void'; reason: string };
   fingerprint: string;
   scenario: Scenario | null;
+  request_digest?: RequestDigest;
 }
 
 /** What a committed reversal in each state does with its reservation; any other state releases it. */
@@ -61,7 +62,13 @@ export class ReversalService {
       throw new ApiError(Errors.RequestSchemaInvalid, 'X-CAV-Sandbox-Scenario is for sandbox keys only', {
         errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] },
       });
-    const request: IdempotentRequest = { scope: 'reversal.request', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
+    const request: IdempotentRequest = {
+      scope: 'reversal.request',
+      key: idempotencyKey,
+      fingerprint: input.fingerprint,
+      scenario: input.scenario,
+      digest: input.request_digest,
+    };
     const earlier = await this.keys.earlier(this.dataSource, caller, request);
     if (earlier) return replay(earlier);
     const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'completed') : null;
@@ -113,7 +120,7 @@ export class ReversalService {
       const row = (await this.reversals.find(tx, caller, id))!;
       if (row.status === 'completed') await publishRefunded(tx, row, payment, now);
       const response = { reversal: toReversal(row), scenario };
-      await this.keys.complete(tx, caller, request, response);
+      await this.keys.complete(tx, caller, request, response, row.id);
       return { response };
     });
     if ('lostRace' in answer) return replay((await this.keys.earlier(this.dataSource, caller, request))!);

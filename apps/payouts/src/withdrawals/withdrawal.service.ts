@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, GetWithdrawableBalance, pageOf, type Caller, type Withdrawal, Errors } from '@platform/contracts';
+import {
+  ApiError,
+  GetWithdrawableBalance,
+  pageOf,
+  type Caller,
+  type IdempotencyKeyUse,
+  type RequestDigest,
+  type Withdrawal,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest } from '@platform/persistence';
@@ -21,6 +30,7 @@ interface WithdrawalRequest {
   body: { amount: string; address: string; address_acknowledged: true };
   fingerprint: string;
   scenario: Scenario | null;
+  request_digest?: RequestDigest;
 }
 
 export const SANDBOX_REJECTION = 'Sandbox scenario: rejected';
@@ -62,7 +72,13 @@ export class WithdrawalService {
       throw new ApiError(Errors.RequestSchemaInvalid, 'X-CAV-Sandbox-Scenario is for sandbox keys only', {
         errors: { 'X-CAV-Sandbox-Scenario': ['is for sandbox keys only'] },
       });
-    const request: IdempotentRequest = { scope: 'withdrawal.request', key: idempotencyKey, fingerprint: input.fingerprint, scenario: input.scenario };
+    const request: IdempotentRequest = {
+      scope: 'withdrawal.request',
+      key: idempotencyKey,
+      fingerprint: input.fingerprint,
+      scenario: input.scenario,
+      digest: input.request_digest,
+    };
     const earlier = await this.keys.earlier(this.dataSource, caller, request);
     if (earlier) return replay(earlier);
     this.maintenance.assertOpen('withdrawals');
@@ -110,11 +126,16 @@ export class WithdrawalService {
         ledger_step: outcome.ledgerStep,
       });
       const response = { withdrawal: toWithdrawal((await this.withdrawals.find(tx, caller, id))!), scenario };
-      await this.keys.complete(tx, caller, request, response);
+      await this.keys.complete(tx, caller, request, response, id);
       return { response, fresh: true };
     });
     if (answer.fresh) await this.takeLedgerStep(caller, answer.response.withdrawal.id, OUTCOMES[scenario ?? 'live'].ledgerStep);
     return answer.response;
+  }
+
+  /** The caller's uses of a key for withdrawal requests (ADR 0032). */
+  keyUses(caller: Caller, key: string): Promise<IdempotencyKeyUse[]> {
+    return this.keys.inspect(this.dataSource, caller, key, ['withdrawal.request']);
   }
 
   /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */

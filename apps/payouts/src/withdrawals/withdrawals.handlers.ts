@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, DecideWithdrawal, GetWithdrawal, ListWithdrawals, RequestWithdrawal, Errors } from '@platform/contracts';
+import { ApiError, DecideWithdrawal, GetWithdrawal, IdempotencyKeyUseQueries, ListWithdrawals, RequestWithdrawal, Errors } from '@platform/contracts';
 import { RpcServer, callerOf } from '@platform/messaging';
 import { WithdrawalService } from './withdrawal.service';
 
@@ -23,6 +23,7 @@ export class WithdrawalsHandlers implements OnModuleInit {
         ? this.withdrawals.listForOperator({ ...filter, environment: request.environment })
         : this.withdrawals.list(callerOf(context), filter);
     });
+    this.rpc.handle(IdempotencyKeyUseQueries.payouts, async (request, context) => ({ uses: await this.withdrawals.keyUses(callerOf(context), request.key) }));
     this.rpc.handle(DecideWithdrawal, (request) => this.withdrawals.decide(request.id, request));
   }
 }

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { ApiError, pageOf, type Caller, type WebhookDeliveryDetailSchema, type WebhookDeliverySchema, Errors } from '@platform/contracts';
+import {
+  ApiError,
+  pageOf,
+  type Caller,
+  type IdempotencyKeyUse,
+  type RequestDigest,
+  type WebhookDeliveryDetailSchema,
+  type WebhookDeliverySchema,
+  Errors,
+} from '@platform/contracts';
 import { deliveryErrorMessage } from './delivery-errors';
 import { DeliveryRepository, type DeliveryRow } from './delivery.repository';
 import { Clock } from '@platform/service-kit';
@@ -61,11 +70,16 @@ export class DeliveryQueryService {
     return toDetail(row, acceptLanguage);
   }
 
+  /** The caller's uses of a key for delivery retries (ADR 0032). */
+  keyUses(caller: Caller, key: string): Promise<IdempotencyKeyUse[]> {
+    return keys.inspect(this.dataSource, caller, key, ['delivery.retry']);
+  }
+
   /**
    * Re-queues a failed delivery for one attempt now. The same Idempotency-Key returns the
    * first answer and queues nothing more; a key used for another delivery is 409 9000039.
    */
-  async retry(caller: Caller, id: string, idempotencyKey: string, acceptLanguage?: string): Promise<DeliveryDetail> {
+  async retry(caller: Caller, id: string, idempotencyKey: string, acceptLanguage?: string, digest?: RequestDigest): Promise<DeliveryDetail> {
     const request: IdempotentRequest = {
       scope: 'delivery.retry',
       key: idempotencyKey,
@@ -73,6 +87,7 @@ export class DeliveryQueryService {
       scenario: null,
       target: id,
       conflictDetail: 'This Idempotency-Key was used to retry another delivery',
+      digest,
     };
     return this.dataSource.transaction(async (tx) => {
       const earlier = await keys.earlier(tx, caller, request);

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, GetWebhookDelivery, ListWebhookDeliveries, RetryWebhookDelivery, Errors } from '@platform/contracts';
+import { ApiError, GetWebhookDelivery, IdempotencyKeyUseQueries, ListWebhookDeliveries, RetryWebhookDelivery, Errors } from '@platform/contracts';
 import { RpcServer, callerOf } from '@platform/messaging';
 import { DeliveryQueryService } from './delivery-query.service';
 
@@ -16,7 +16,8 @@ export class WebhooksHandlers implements OnModuleInit {
     this.rpc.handle(RetryWebhookDelivery, (request, context) => {
       if (!context.idempotencyKey)
         throw new ApiError(Errors.RequestSchemaInvalid, 'Idempotency-Key is required', { errors: { 'Idempotency-Key': ['is required'] } });
-      return this.queries.retry(callerOf(context), request.id, context.idempotencyKey, request.accept_language);
+      return this.queries.retry(callerOf(context), request.id, context.idempotencyKey, request.accept_language, request.request_digest);
     });
+    this.rpc.handle(IdempotencyKeyUseQueries.webhooks, async (request, context) => ({ uses: await this.queries.keyUses(callerOf(context), request.key) }));
   }
 }

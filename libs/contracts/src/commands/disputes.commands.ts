@@ -4,6 +4,7 @@ import { StorableWireAmountSchema } from '../wire-amount';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { RequestDigestSchema } from './idempotency-keys.commands';
 import { PaginationMetaSchema } from './webhooks.commands';
 
 export const DISPUTE_STATUSES = ['open', 'under_review', 'won', 'lost'] as const;
@@ -58,7 +59,7 @@ export const EvidenceBodySchema = z.object({ note: text({ min: 3, max: 4000 }) }
 export const SubmitEvidence = defineCommand({
   type: 'disputes.evidence',
   topic: Topics.disputesCommands,
-  request: z.object({ id: z.string().uuid(), body: EvidenceBodySchema, fingerprint: z.string() }),
+  request: z.object({ id: z.string().uuid(), body: EvidenceBodySchema, fingerprint: z.string(), request_digest: RequestDigestSchema.optional() }),
   reply: DisputeSchema,
 });
 
@@ -69,7 +70,7 @@ export const SandboxDisputeBodySchema = z
 export const CreateSandboxDispute = defineCommand({
   type: 'disputes.sandbox-create',
   topic: Topics.disputesCommands,
-  request: z.object({ body: SandboxDisputeBodySchema, fingerprint: z.string() }),
+  request: z.object({ body: SandboxDisputeBodySchema, fingerprint: z.string(), request_digest: RequestDigestSchema.optional() }),
   reply: DisputeSchema,
 });
 

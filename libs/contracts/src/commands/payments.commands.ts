@@ -4,6 +4,7 @@ import { ENVIRONMENTS } from '../environment';
 import { PAYMENT_CURRENCIES, RATED_CURRENCIES } from '../vocabulary';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { RequestDigestSchema } from './idempotency-keys.commands';
 import { ChallengeAnswerSchema } from './orders.commands';
 
 /**
@@ -36,6 +37,8 @@ export const CreatePayment = defineCommand({
     /** Method, path, body hash and sandbox scenario header, hashed by the gateway. */
     fingerprint: z.string(),
     scenario: z.string().nullable(),
+    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0032). */
+    request_digest: RequestDigestSchema.optional(),
   }),
   reply: z.object({ created: z.boolean(), payment: PaymentRecordSchema }),
 });

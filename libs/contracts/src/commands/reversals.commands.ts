@@ -3,6 +3,7 @@ import { text } from '../text';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { RequestDigestSchema } from './idempotency-keys.commands';
 import { PaginationMetaSchema } from './webhooks.commands';
 
 export const REVERSAL_STATUSES = ['requested', 'processing', 'completed', 'rejected', 'failed', 'awaiting_provider_manual', 'cancelled'] as const;
@@ -41,6 +42,8 @@ export const RequestReversal = defineCommand({
     fingerprint: z.string(),
     /** The sandbox scenario as sent (null: the default, `completed`). */
     scenario: z.enum(['completed', 'rejected']).nullable(),
+    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0032). */
+    request_digest: RequestDigestSchema.optional(),
   }),
   reply: z.object({ reversal: ReversalSchema, scenario: z.enum(['completed', 'rejected']).nullable() }),
 });

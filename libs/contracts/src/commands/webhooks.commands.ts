@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { RequestDigestSchema } from './idempotency-keys.commands';
 
 /** The spec's WebhookDelivery list item. */
 export const WebhookDeliverySchema = z.object({
@@ -56,6 +57,6 @@ export const GetWebhookDelivery = defineCommand({
 export const RetryWebhookDelivery = defineCommand({
   type: 'webhooks.retry',
   topic: Topics.webhooksCommands,
-  request: z.object({ id: z.string().uuid(), accept_language: z.string().optional() }),
+  request: z.object({ id: z.string().uuid(), accept_language: z.string().optional(), request_digest: RequestDigestSchema.optional() }),
   reply: WebhookDeliveryDetailSchema,
 });

@@ -4,6 +4,7 @@ import { WireAmountSchema } from '../wire-amount';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { RequestDigestSchema } from './idempotency-keys.commands';
 import { PaginationMetaSchema } from './webhooks.commands';
 
 export const WITHDRAWAL_STATUSES = ['requested', 'sent', 'rejected'] as const;
@@ -38,7 +39,13 @@ export const RequestWithdrawalBodySchema = z
 export const RequestWithdrawal = defineCommand({
   type: 'payouts.withdrawal-request',
   topic: Topics.payoutsCommands,
-  request: z.object({ body: RequestWithdrawalBodySchema, fingerprint: z.string(), scenario: z.enum(['sent', 'rejected']).nullable() }),
+  request: z.object({
+    body: RequestWithdrawalBodySchema,
+    fingerprint: z.string(),
+    scenario: z.enum(['sent', 'rejected']).nullable(),
+    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0032). */
+    request_digest: RequestDigestSchema.optional(),
+  }),
   reply: z.object({ withdrawal: WithdrawalSchema, scenario: z.enum(['sent', 'rejected']).nullable() }),
 });
 
