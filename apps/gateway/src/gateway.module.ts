@@ -17,6 +17,7 @@ import { V3WebhooksController } from './api/v3-webhooks.controller';
 import { V3RefundsController } from './api/v3-refunds.controller';
 import { V3WithdrawalsController } from './api/v3-withdrawals.controller';
 import { V3DisputesController } from './api/v3-disputes.controller';
+import { V3IdempotencyKeysController } from './api/v3-idempotency-keys.controller';
 import { AdminDisputesController } from './admin/admin-disputes.controller';
 import { AdminWithdrawalsController } from './admin/admin-withdrawals.controller';
 import { AdminMaintenanceController } from './admin/admin-maintenance.controller';
@@ -54,6 +55,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     V3RefundsController,
     V3WithdrawalsController,
     V3DisputesController,
+    V3IdempotencyKeysController,
     AdminLedgerController,
     AdminDisputesController,
     AdminReversalsController,

@@ -19,7 +19,7 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { idempotencyKeyOf, requestFingerprint } from './v3-headers';
+import { idempotencyKeyOf, requestDigest, requestFingerprint } from './v3-headers';
 
 const DisputeListQuerySchema = PagingQuerySchema.extend({ status: z.enum(DISPUTE_STATUSES).optional() }).strict();
 const DisputeIdSchema = z.string().uuid('must be a UUID');
@@ -73,7 +73,7 @@ export class V3DisputesController {
     const evidence = parseOrReject(EvidenceBodySchema, body);
     return this.rpc.request(
       SubmitEvidence,
-      { id: disputeId, body: evidence, fingerprint: requestFingerprint(request, null) },
+      { id: disputeId, body: evidence, fingerprint: requestFingerprint(request, null), request_digest: requestDigest(request) },
       { caller, correlationId: request.correlationId, idempotencyKey },
     );
   }
@@ -94,7 +94,7 @@ export class V3DisputesController {
     const dispute = parseOrReject(SandboxDisputeBodySchema, body);
     return this.rpc.request(
       CreateSandboxDispute,
-      { body: dispute, fingerprint: requestFingerprint(request, null) },
+      { body: dispute, fingerprint: requestFingerprint(request, null), request_digest: requestDigest(request) },
       { caller, correlationId: request.correlationId, idempotencyKey },
     );
   }

@@ -7,7 +7,7 @@ import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-call
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { headerOf, idempotencyKeyOf, requestFingerprint } from './v3-headers';
+import { headerOf, idempotencyKeyOf, requestDigest, requestFingerprint } from './v3-headers';
 
 const PaymentCodeSchema = z.string().regex(/^[a-z0-9]{4,16}$/, 'must be 4 to 16 lowercase characters');
 
@@ -51,7 +51,7 @@ export class V3PaymentsController {
     const fingerprint = requestFingerprint(request, scenario);
     const result = await this.rpc.request(
       CreatePayment,
-      { body: payment, fingerprint, scenario },
+      { body: payment, fingerprint, scenario, request_digest: requestDigest(request) },
       { caller, correlationId: request.correlationId, idempotencyKey },
     );
     void reply.status(result.created ? 201 : 200);

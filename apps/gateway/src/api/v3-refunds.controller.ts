@@ -18,7 +18,7 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { idempotencyKeyOf, requestFingerprint, sandboxScenario } from './v3-headers';
+import { idempotencyKeyOf, requestDigest, requestFingerprint, sandboxScenario } from './v3-headers';
 
 const ReversalListQuerySchema = PagingQuerySchema.extend({
   status: z.enum(REVERSAL_STATUSES).optional(),
@@ -64,7 +64,7 @@ export class V3RefundsController {
     const reversal = parseOrReject(RequestReversalBodySchema, body);
     const result = await this.rpc.request(
       RequestReversal,
-      { body: reversal, fingerprint: requestFingerprint(request, scenario), scenario },
+      { body: reversal, fingerprint: requestFingerprint(request, scenario), scenario, request_digest: requestDigest(request) },
       { caller, correlationId: request.correlationId, idempotencyKey },
     );
     if (result.scenario) void reply.header('X-CAV-Sandbox-Scenario', result.scenario);

@@ -16,7 +16,7 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { headerOf, idempotencyKeyOf } from './v3-headers';
+import { headerOf, idempotencyKeyOf, requestDigest } from './v3-headers';
 
 const DeliveryListQuerySchema = PagingQuerySchema.extend({ status: z.enum(['pending', 'delivered', 'failed']).optional() }).strict();
 const DeliveryIdSchema = z.string().uuid('must be a UUID');
@@ -76,7 +76,7 @@ export class V3WebhooksController {
     const idempotencyKey = idempotencyKeyOf(request);
     return this.rpc.request(
       RetryWebhookDelivery,
-      { id: deliveryId, accept_language: headerOf(request, 'accept-language') },
+      { id: deliveryId, accept_language: headerOf(request, 'accept-language'), request_digest: requestDigest(request) },
       { caller, correlationId: request.correlationId, idempotencyKey },
     );
   }

@@ -18,7 +18,7 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
-import { idempotencyKeyOf, requestFingerprint, sandboxScenario } from './v3-headers';
+import { idempotencyKeyOf, requestDigest, requestFingerprint, sandboxScenario } from './v3-headers';
 
 const WithdrawalListQuerySchema = PagingQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() }).strict();
 const WithdrawalIdSchema = z.string().uuid('must be a UUID');
@@ -62,7 +62,7 @@ export class V3WithdrawalsController {
     const withdrawal = parseOrReject(RequestWithdrawalBodySchema, body);
     const result = await this.rpc.request(
       RequestWithdrawal,
-      { body: withdrawal, fingerprint: requestFingerprint(request, scenario), scenario },
+      { body: withdrawal, fingerprint: requestFingerprint(request, scenario), scenario, request_digest: requestDigest(request) },
       { caller, correlationId: request.correlationId, idempotencyKey },
     );
     if (result.scenario) void reply.header('X-CAV-Sandbox-Scenario', result.scenario);
