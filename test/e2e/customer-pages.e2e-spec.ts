@@ -212,6 +212,9 @@ describe('3-D Secure flow and the return address', () => {
       card: { holder_name: 'Can Demir', bin: '435509', last_four: '4242', network: 'visa', program: expect.any(String), issuer_bank_name: expect.any(String) },
       three_d: true,
       failure: null,
+      // ADR 0033: the 3-D Secure answer is the order's first change.
+      version: 2,
+      previous_status: 'requires_action',
     });
     expect(JSON.stringify(event)).not.toContain('4355090000044242');
   });

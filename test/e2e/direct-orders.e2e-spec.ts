@@ -79,6 +79,7 @@ describe('Direct API v4 orders', () => {
         },
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+00:00$/),
         completed_at: null,
+        version: 1,
       });
     });
 

@@ -131,8 +131,15 @@ describe('refunds and voids', () => {
         event_type: 'payment.refunded',
         environment: 'sandbox',
         occurred_at: response.body.provider_refunded_at,
+        // ADR 0033: a sandbox refund is created completed; the payment's version is the paid one's, a refund does not raise it.
+        previous_status: null,
         refund: { public_id: response.body.id, status: 'completed', amount: '100.00', currency_code: 'TRY', completed_at: response.body.provider_refunded_at },
-        payment: { public_id: expect.stringMatching(/^[0-9a-f-]{36}$/), code: payment.code, merchant_reference: payment.merchant_reference },
+        payment: {
+          public_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          code: payment.code,
+          merchant_reference: payment.merchant_reference,
+          version: (await v3.request('GET', `/api/v3/payments/${payment.code}`)).body.version,
+        },
         order: { public_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
       });
       expect((await v3.request('GET', `/api/v3/refunds/${response.body.id}`)).body).toEqual(response.body);
@@ -283,7 +290,12 @@ describe('refunds and voids', () => {
         async () => refundedHooks(payment.code),
         (found) => found.length === 1,
       );
-      expect(hook!.body).toMatchObject({ environment: 'live', refund: { public_id: requested.body.id, amount: '100.00', status: 'completed' } });
+      expect(hook!.body).toMatchObject({
+        environment: 'live',
+        previous_status: 'awaiting_provider_manual',
+        refund: { public_id: requested.body.id, amount: '100.00', status: 'completed' },
+        payment: { version: expect.any(Number) },
+      });
       expect((await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/cancel`, {})).body.code).toBe('1000012');
 
       const audit = await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/reversals/${requested.body.id}`);

@@ -70,6 +70,9 @@ describe('v3 payment page', () => {
     card: payment.card,
     failure: payment.failure,
     webhook_url: webhookUrl,
+    // ADR 0033: the version the change wrote; both events leave a payment that was created.
+    version: payment.version,
+    previous_status: 'created',
   });
   const attemptsOf = async (code: string) =>
     (
@@ -178,7 +181,7 @@ describe('v3 payment page', () => {
         failure: { attempt_count: 1, reason_code: 'payment_declined' },
       });
       const [failed] = await events.waitFor((event) => event.payload?.payment_code === payment.code && event.event_type === 'payment.failed.v1');
-      expect(failed!.payload).toEqual(factsOf({ ...payment, failure: { attempt_count: 1, reason_code: 'payment_declined' } }, null));
+      expect(failed!.payload).toEqual(factsOf({ ...payment, failure: { attempt_count: 1, reason_code: 'payment_declined' }, version: 2 }, null));
       expect(failed!.occurred_at).toMatch(/Z$/);
     });
 
@@ -228,6 +231,8 @@ describe('v3 payment page', () => {
         paid_at: expect.stringMatching(/Z$/),
         card: { bin: '435509', last_four: '4242', network: 'visa' },
         failure: null,
+        // Created (1), three failed attempts (2, 3, 4), paid (5).
+        version: 5,
       });
       expect(await attemptsOf(payment.code)).toEqual([
         { status: 'failed', reason_code: 'insufficient_funds' },
@@ -240,6 +245,7 @@ describe('v3 payment page', () => {
       expect(paidEvent!.payload).toEqual(factsOf(paid, 'http://127.0.0.1:9/hooks'));
       expect(paidEvent!.occurred_at).toBe(paid.paid_at);
       expect(eventsOf(payment.code, 'payment.failed.v1').map((event) => event.payload.failure.attempt_count)).toEqual([1, 2, 3]);
+      expect(eventsOf(payment.code, 'payment.failed.v1').map((event) => event.payload.version)).toEqual([2, 3, 4]);
     });
 
     it('pays once however often the approval is submitted, and a paid page takes no more cards', async () => {

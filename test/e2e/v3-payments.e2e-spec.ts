@@ -51,6 +51,7 @@ describe('Payments API v3', () => {
         paid_at: null,
         card: null,
         failure: null,
+        version: 1,
       });
       expect(Date.parse(response.body.expires_at) - Date.parse(response.body.created_at)).toBe(24 * 60 * 60 * 1000);
     });

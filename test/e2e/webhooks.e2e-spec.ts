@@ -114,8 +114,28 @@ describe('webhook deliveries end to end', () => {
       event_type: 'payment.paid',
       environment: 'sandbox',
       occurred_at: paid.paid_at,
+      previous_status: 'created',
       payment: paid,
     });
+  });
+
+  it('numbers each change of a payment (ADR 0033): payment.failed carries a lower version than payment.paid, which is the one GET shows', async () => {
+    const created = await payment({ webhook_url: `${receiverUrl}/own` });
+    expect(created.version).toBe(1);
+    await pay(created.payment_url, '4355090000040000', 'failure');
+    const afterFailure = (await v3.request('GET', `/api/v3/payments/${created.code}`)).body;
+    await pay(created.payment_url, '4355090000044242', 'success');
+    const found = await deliveriesOf((d) => d.body.payment?.code === created.code, 2);
+    const failed = found.find((d) => d.eventType === 'payment.failed')!.body;
+    const paid = found.find((d) => d.eventType === 'payment.paid')!.body;
+    const shown = (await v3.request('GET', `/api/v3/payments/${created.code}`)).body;
+
+    // A failed attempt leaves the payment created, and is a change all the same: its failure is new.
+    expect(failed).toMatchObject({ previous_status: 'created', payment: { status: 'created', version: 2, failure: { attempt_count: 1 } } });
+    expect(afterFailure).toMatchObject({ status: 'created', version: 2 });
+    expect(paid).toMatchObject({ previous_status: 'created', payment: { status: 'paid', version: 3 } });
+    expect(failed.payment.version).toBeLessThan(paid.payment.version);
+    expect(shown).toMatchObject({ status: 'paid', version: paid.payment.version });
   });
 
   it('delivers checkout.order.succeeded and .failed of Direct API orders to the panel address with the v4 headers', async () => {
@@ -146,7 +166,8 @@ describe('webhook deliveries end to end', () => {
       schema_version: 3,
       event_id: succeeded.eventId,
       event_type: 'checkout.order.succeeded',
-      order: { code: expect.any(String), merchant_order_id: ids[0], status: 'paid', amount: '60.00', currency: 'TRY' },
+      previous_status: 'requires_action',
+      order: { code: expect.any(String), merchant_order_id: ids[0], status: 'paid', amount: '60.00', currency: 'TRY', version: 2 },
       merchant: { code: merchant.merchantCode },
       payment_details: {
         card: {
@@ -169,6 +190,12 @@ describe('webhook deliveries end to end', () => {
       failure_reason_code: expect.any(String),
       failure_message: expect.any(String),
     });
+    // ADR 0033: each body says the order's version after the change, as GET shows it, and the status it left.
+    for (const d of found) {
+      const shown = (await v4.request('GET', `/api/v4/orders/${d.body.order.merchant_order_id}`)).body.data;
+      expect(shown).toMatchObject({ status: d.body.order.status, version: 2 });
+      expect(d.body).toMatchObject({ previous_status: 'requires_action', order: { version: shown.version } });
+    }
   });
 
   it('sends nothing when neither the payment nor the environment has an address', async () => {

@@ -10,6 +10,7 @@ import { ProcessorAttempts1763700000700 } from './migrations/1763700000700-proce
 import { PageAttempts1763700000800 } from './migrations/1763700000800-page-attempts';
 import { AccountVolumeHours1763700000900 } from './migrations/1763700000900-account-volume-hours';
 import { OrderIdKeyLeadsWithOrderId1763700001000 } from './migrations/1763700001000-order-id-key-leads-with-order-id';
+import { OrderVersions1763700001100 } from './migrations/1763700001100-order-versions';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -26,5 +27,6 @@ export const DATABASE = {
     PageAttempts1763700000800,
     AccountVolumeHours1763700000900,
     OrderIdKeyLeadsWithOrderId1763700001000,
+    OrderVersions1763700001100,
   ] as MigrationClass[],
 };

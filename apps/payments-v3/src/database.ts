@@ -9,6 +9,7 @@ import { AddressColumns1763700000600 } from './migrations/1763700000600-address-
 import { AttemptProcessor1763700000700 } from './migrations/1763700000700-attempt-processor';
 import { PendingAttempts1763700000800 } from './migrations/1763700000800-pending-attempts';
 import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-idempotency-requests';
+import { PaymentVersions1763800000100 } from './migrations/1763800000100-payment-versions';
 import { IdempotencyRequestDigest1763900000000 } from './migrations/1763900000000-idempotency-request-digest';
 
 /** The schema this service owns and its migrations, in order. */
@@ -25,6 +26,7 @@ export const DATABASE = {
     AttemptProcessor1763700000700,
     PendingAttempts1763700000800,
     IdempotencyRequests1763800000000,
+    PaymentVersions1763800000100,
     IdempotencyRequestDigest1763900000000,
   ] as MigrationClass[],
 };

@@ -24,11 +24,12 @@ const row: OrderRow = {
   attempt_card: null,
   created_at: new Date(),
   completed_at: new Date(),
+  version: 3,
 };
 
 describe('the facts of a finished order', () => {
   it('reports security_declined as payment_declined in the failure code and keeps the real reason', () => {
-    expect(toOrderFinished({ ...row, status: 'failed' }).failure).toEqual({
+    expect(toOrderFinished({ ...row, status: 'failed' }, 'pending').failure).toEqual({
       code: 'payment_declined',
       reason_code: 'security_declined',
       message: 'Ödeme bankanız tarafından onaylanmadı.',
@@ -36,8 +37,13 @@ describe('the facts of a finished order', () => {
   });
 
   it('carries no failure for a paid order, and 3-D Secure for a direct order’s card', () => {
-    const facts = toOrderFinished({ ...row, status: 'paid', failure_reason_code: null });
+    const facts = toOrderFinished({ ...row, status: 'paid', failure_reason_code: null }, 'requires_action');
     expect(facts).toMatchObject({ status: 'paid', failure: null, three_d: true, card: row.card });
-    expect(toOrderFinished({ ...row, mode: 'hosted', status: 'paid' }).three_d).toBe(false);
+    expect(toOrderFinished({ ...row, mode: 'hosted', status: 'paid' }, 'requires_hosted').three_d).toBe(false);
+  });
+
+  it('carries the version the change wrote and the status it left; none for an order created finished', () => {
+    expect(toOrderFinished({ ...row, status: 'paid', failure_reason_code: null }, 'failed')).toMatchObject({ version: 3, previous_status: 'failed' });
+    expect(toOrderFinished({ ...row, status: 'failed', version: 1 }, null)).toMatchObject({ version: 1, previous_status: null });
   });
 });

@@ -21,5 +21,6 @@ export function toOrderRecord(row: OrderRow, checkoutUrl: string, now: Date): Or
     card: row.card,
     created_at: iso(row.created_at),
     completed_at: row.completed_at ? iso(row.completed_at) : null,
+    version: row.version,
   };
 }

@@ -39,7 +39,12 @@ export interface OrderRow {
   attempt_card: CardSummary | null;
   created_at: Date;
   completed_at: Date | null;
+  /** 1 when created, raised by every move in the UPDATE that makes it (ADR 0033). */
+  version: number;
 }
+
+/** An order as a move left it, with the status it had before, read in the same statement. */
+export type MovedOrder = OrderRow & { previous_status: OrderStatus };
 
 /** A rolling window of the account's order volume: orders since `since` may sum to `limit`. */
 export interface VolumeWindow {
@@ -51,11 +56,11 @@ export interface VolumeWindow {
 /** The SQLSTATE of a commit refused by a volume window; the error's detail names the window. */
 export const VOLUME_REFUSED = 'VOL01';
 
-export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment' | 'attempt_card'>;
+export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment' | 'attempt_card' | 'version'>;
 
 const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
   amount::text AS amount, currency, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at,
-  failure_reason_code, processor, processor_state, bank_page, attempt_card, created_at, completed_at`;
+  failure_reason_code, processor, processor_state, bank_page, attempt_card, created_at, completed_at, version`;
 
 /** All SQL over orders; every query is scoped to the caller's merchant and environment. */
 @Injectable()
@@ -120,12 +125,22 @@ export class OrderRepository {
     return rows[0];
   }
 
-  /** Takes one named move, guarded by the states it leaves; callers check the state under the row lock first, so a refusal is a bug. */
-  async transition(tx: SqlExecutor, owner: Caller, id: string, update: OrderUpdate): Promise<OrderRow> {
+  /**
+   * Takes one named move, guarded by the states it leaves; callers check the state under the
+   * row lock first, so a refusal is a bug. Every move raises `version` in its own UPDATE (ADR
+   * 0033): a racing move waits for the row, then finds it in a state it may not leave or counts
+   * from the version the first one wrote. The status before is read under the same lock, by the
+   * same statement.
+   */
+  async transition(tx: SqlExecutor, owner: Caller, id: string, update: OrderUpdate): Promise<MovedOrder> {
     const change = orderChange(update, 5);
-    const rows = await queryRows<OrderRow>(
+    const rows = await queryRows<MovedOrder>(
       tx,
-      `UPDATE orders.orders SET ${change.set} WHERE merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($4::text[]) RETURNING ${COLUMNS}`,
+      `WITH before AS (SELECT id AS before_id, status AS previous_status FROM orders.orders
+                        WHERE merchant_code = $1 AND environment = $2 AND id = $3 FOR UPDATE)
+       UPDATE orders.orders SET ${change.set}, version = version + 1
+         FROM before WHERE id = before_id AND status = ANY($4::text[])
+       RETURNING ${COLUMNS}, previous_status`,
       [...ownerParams(owner), id, ORDER_MOVES[update.move].from, ...change.values],
     );
     if (!rows[0]) throw new MoveRefused('order', id, update.move);

@@ -14,6 +14,7 @@ const payment = (overrides: Partial<PaymentRecord> = {}): PaymentRecord => ({
   paid_at: '2026-11-22T00:01:00.000Z',
   card: null,
   failure: null,
+  version: 2,
   ...overrides,
 });
 

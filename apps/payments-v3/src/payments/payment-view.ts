@@ -1,7 +1,11 @@
 import type { PaymentRecord } from '@platform/contracts';
 import type { PaymentRow } from './payment.repository';
 
-/** The payment as payments-v3 answers it; an unpaid payment past `expires_at` reads as expired even before the expiry job marks it. */
+/**
+ * The payment as payments-v3 answers it; an unpaid payment past `expires_at` reads as expired
+ * even before the expiry job marks it. `version` is the stored one: reading a payment as
+ * expired is not a change, the expiry job's is (ADR 0033).
+ */
 export function toPaymentRecord(row: PaymentRow, checkoutUrl: string, now: Date): PaymentRecord {
   const expired = row.status === 'created' && now.getTime() >= new Date(row.expires_at).getTime();
   return {
@@ -17,5 +21,6 @@ export function toPaymentRecord(row: PaymentRow, checkoutUrl: string, now: Date)
     paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     card: row.card,
     failure: row.status === 'paid' ? null : row.failure,
+    version: row.version,
   };
 }

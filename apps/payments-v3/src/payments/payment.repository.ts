@@ -24,12 +24,20 @@ export interface PaymentRow {
   paid_at: Date | null;
   card: { bin: string; last_four: string; network: string | null } | null;
   failure: { attempt_count: number; reason_code: string | null } | null;
+  /** 1 when created, raised by every move in the UPDATE that makes it (ADR 0033). */
+  version: number;
 }
 
-type NewPaymentRow = Omit<PaymentRow, 'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure'>;
+/** A payment as a move left it, with the status it had before, read in the same statement. */
+export type MovedPayment = PaymentRow & { previous_status: PaymentRow['status'] };
+
+type NewPaymentRow = Omit<
+  PaymentRow,
+  'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure' | 'version'
+>;
 
 const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
-  webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure`;
+  webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure, version`;
 
 /** All SQL over payments, idempotency keys and FX rates; payment queries are scoped to their owner. */
 @Injectable()
@@ -98,23 +106,31 @@ export class PaymentRepository {
    * Takes one of the owner's moves on a payment, guarded by the states it leaves; callers check
    * the state under the row lock first, so a refusal is a bug. A failed attempt is counted:
    * `failure` keeps the last reason and every failure so far.
+   *
+   * Every move raises `version` in its own UPDATE (ADR 0033): a racing move waits for the row,
+   * then either finds it in a state it may not leave or counts from the version the first one
+   * wrote, so no two changes share a version. The status before the move is read under the
+   * same lock, by the same statement.
    */
-  async transition(tx: SqlExecutor, owner: Owner, id: string, update: Exclude<PaymentUpdate, { move: 'expire' }>): Promise<PaymentRow> {
-    const scope = `merchant_code = $1 AND environment = $2 AND id = $3 AND status = ANY($4::text[])`;
+  async transition(tx: SqlExecutor, owner: Owner, id: string, update: Exclude<PaymentUpdate, { move: 'expire' }>): Promise<MovedPayment> {
+    const move = (set: string) =>
+      `WITH before AS (SELECT id AS before_id, status AS previous_status FROM payments.payments
+                        WHERE merchant_code = $1 AND environment = $2 AND id = $3 FOR UPDATE)
+       UPDATE payments.payments SET ${set}, version = version + 1
+         FROM before WHERE id = before_id AND status = ANY($4::text[])
+       RETURNING ${COLUMNS}, previous_status`;
     const params = [...ownerParams(owner), id, PAYMENT_MOVES[update.move].from];
     const rows =
       update.move === 'pay'
-        ? await queryRows<PaymentRow>(tx, `UPDATE payments.payments SET status = $5, paid_at = $6, card = $7 WHERE ${scope} RETURNING ${COLUMNS}`, [
+        ? await queryRows<MovedPayment>(tx, move('status = $5, paid_at = $6, card = $7'), [
             ...params,
             PAYMENT_MOVES.pay.to,
             update.paid_at.toISOString(),
             JSON.stringify(update.card),
           ])
-        : await queryRows<PaymentRow>(
+        : await queryRows<MovedPayment>(
             tx,
-            `UPDATE payments.payments
-                SET failure = jsonb_build_object('attempt_count', COALESCE((failure->>'attempt_count')::int, 0) + 1, 'reason_code', $5::text)
-              WHERE ${scope} RETURNING ${COLUMNS}`,
+            move(`failure = jsonb_build_object('attempt_count', COALESCE((failure->>'attempt_count')::int, 0) + 1, 'reason_code', $5::text)`),
             [...params, update.reason_code],
           );
     if (!rows[0]) throw new MoveRefused('payment', id, update.move);
@@ -130,7 +146,7 @@ export class PaymentRepository {
   async expireDue(tx: SqlExecutor, now: Date, limit: number): Promise<number> {
     const rows = await queryRows<Pick<PaymentRow, 'environment'>>(
       tx,
-      `UPDATE payments.payments SET status = $4
+      `UPDATE payments.payments SET status = $4, version = version + 1
         WHERE id IN (SELECT id FROM payments.payments p WHERE status = ANY($3::text[]) AND expires_at <= $1
                         -- a payment whose bank answer is awaited waits for it
                         AND NOT EXISTS (SELECT 1 FROM payments.attempts a WHERE a.payment_id = p.id AND a.status = 'pending')

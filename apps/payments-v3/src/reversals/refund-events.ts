@@ -8,8 +8,18 @@ import type { ReversalRow } from './reversal.repository';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 
-/** payment.refunded (version 1), when a refund (never a void) completes. */
-export async function publishRefunded(tx: SqlExecutor, reversal: ReversalRow, payment: PaymentRow, now: Date): Promise<void> {
+/**
+ * payment.refunded (version 1), when a refund (never a void) completes: with the refund's
+ * status before (null: a sandbox refund created completed) and the payment's version, which
+ * a refund does not raise (ADR 0033).
+ */
+export async function publishRefunded(
+  tx: SqlExecutor,
+  reversal: ReversalRow,
+  payment: PaymentRow,
+  previousStatus: ReversalRow['status'] | null,
+  now: Date,
+): Promise<void> {
   if (reversal.operation !== 'refund') return;
   await outbox.append(tx, {
     event: PaymentRefundedV1,
@@ -28,6 +38,8 @@ export async function publishRefunded(tx: SqlExecutor, reversal: ReversalRow, pa
       merchant_code: payment.merchant_code,
       environment: payment.environment,
       webhook_url: payment.webhook_url,
+      payment_version: payment.version,
+      previous_status: previousStatus,
     },
   });
 }

@@ -118,7 +118,8 @@ export class ReversalService {
         });
       }
       const row = (await this.reversals.find(tx, caller, id))!;
-      if (row.status === 'completed') await publishRefunded(tx, row, payment, now);
+      // A sandbox refund is created completed: it had no status before.
+      if (row.status === 'completed') await publishRefunded(tx, row, payment, null, now);
       const response = { reversal: toReversal(row), scenario };
       await this.keys.complete(tx, caller, request, response, row.id);
       return { response };
@@ -221,16 +222,16 @@ export class ReversalService {
       }
       if (!(await this.reversals.transition(tx, caller, row.id, update, now))) throw conflict();
       const after = (await this.reversals.find(tx, caller, id))!;
-      if (after.status === 'completed') await this.publishCompleted(tx, caller, after, now);
+      if (after.status === 'completed') await this.publishCompleted(tx, caller, after, row.status, now);
       return { before: toReversal(row), after: { ...toReversal(after), merchant_code: row.merchant_code }, caller };
     });
     if (decision.action === 'approve') await this.takeLedgerStep(result.caller, id, 'confirm');
     return { before: result.before, after: result.after };
   }
 
-  private async publishCompleted(tx: SqlExecutor, caller: Caller, row: ReversalRow, now: Date): Promise<void> {
+  private async publishCompleted(tx: SqlExecutor, caller: Caller, row: ReversalRow, previousStatus: ReversalRow['status'], now: Date): Promise<void> {
     const payment = (await this.payments.findByCode(tx, caller, row.payment_code))!;
-    await publishRefunded(tx, row, payment, now);
+    await publishRefunded(tx, row, payment, previousStatus, now);
   }
 }
 

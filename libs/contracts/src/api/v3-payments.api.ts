@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PaymentRecord } from '../commands/payments.commands';
 import { ENVIRONMENTS } from '../environment';
 import { text } from '../text';
-import { PAYMENT_CURRENCIES } from '../vocabulary';
+import { PAYMENT_CURRENCIES, PAYMENT_STATUSES, ResourceVersionSchema } from '../vocabulary';
 
 /** The v3 create-payment body: validated by the gateway and again where payments-v3 consumes the command. */
 export const CreatePaymentBodySchema = z
@@ -17,11 +17,14 @@ export const CreatePaymentBodySchema = z
   .strict();
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
 
-/** The Payment object of the v3 API and its webhooks, exactly as the spec's table. */
+/**
+ * The Payment object of the v3 API and its webhooks: the spec's table, plus `version`
+ * (ADR 0033; the spec lets new fields appear).
+ */
 export const PaymentBodySchema = z.object({
   code: z.string(),
   merchant_reference: z.string().nullable(),
-  status: z.enum(['created', 'paid', 'expired']),
+  status: z.enum(PAYMENT_STATUSES),
   amount: z.string(),
   currency_code: z.enum(PAYMENT_CURRENCIES),
   environment: z.enum(ENVIRONMENTS),
@@ -32,11 +35,18 @@ export const PaymentBodySchema = z.object({
   paid_at: z.string().nullable(),
   card: z.object({ bin: z.string(), last_four: z.string(), network: z.string().nullable() }).nullable(),
   failure: z.object({ attempt_count: z.number().int(), reason_code: z.string().nullable() }).nullable(),
+  /** 1 when created, one more with each payment, expiry and failed attempt: the higher of two is the newer. */
+  version: ResourceVersionSchema,
 });
 export type PaymentBody = z.infer<typeof PaymentBodySchema>;
 
-/** The one mapping from a payment (as payments-v3 answers it, or as its events carry it) to the API's Payment object. */
-export function paymentBody(payment: PaymentRecord): PaymentBody {
+/**
+ * The one mapping from a payment (as payments-v3 answers it, or as its events carry it) to the
+ * API's Payment object. An event written before versions (ADR 0033) has none to show.
+ */
+export function paymentBody(payment: PaymentRecord): PaymentBody;
+export function paymentBody(payment: Omit<PaymentRecord, 'version'> & { version?: number }): Omit<PaymentBody, 'version'> & { version?: number };
+export function paymentBody(payment: Omit<PaymentRecord, 'version'> & { version?: number }): Omit<PaymentBody, 'version'> & { version?: number } {
   return {
     code: payment.payment_code,
     merchant_reference: payment.merchant_reference,
@@ -51,5 +61,6 @@ export function paymentBody(payment: PaymentRecord): PaymentBody {
     paid_at: payment.paid_at,
     card: payment.card,
     failure: payment.failure,
+    ...(payment.version === undefined ? {} : { version: payment.version }),
   };
 }

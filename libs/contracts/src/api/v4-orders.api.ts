@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, OrderCardSchema, type OrderRecord } from '../commands/orders.commands';
 import { text } from '../text';
+import { ResourceVersionSchema } from '../vocabulary';
 
-/** The Order object of the Direct API, exactly as the spec's table. */
+/** The Order object of the Direct API: the spec's table, plus `version` (ADR 0033; the spec lets new fields appear). */
 export const OrderBodySchema = z.object({
   order_code: z.string(),
   merchant_order_id: z.string(),
@@ -17,6 +18,8 @@ export const OrderBodySchema = z.object({
   card: OrderCardSchema.nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** 1 when created, one more with each change of `status`: the higher of two is the newer. */
+  version: ResourceVersionSchema,
 });
 export type OrderBody = z.infer<typeof OrderBodySchema>;
 
@@ -41,6 +44,7 @@ export function orderBody(order: OrderRecord): OrderBody {
     card: order.card,
     created_at: isoUtc(order.created_at),
     completed_at: order.completed_at === null ? null : isoUtc(order.completed_at),
+    version: order.version,
   };
 }
 

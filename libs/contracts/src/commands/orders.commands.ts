@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { ResourceVersionSchema } from '../vocabulary';
 
 export const BinInfoSchema = z.object({
   bin: z.string(),
@@ -54,6 +55,8 @@ export const OrderRecordSchema = z.object({
   card: OrderCardSchema.nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** Raised by every change of `status` (ADR 0033). */
+  version: ResourceVersionSchema,
 });
 export type OrderRecord = z.infer<typeof OrderRecordSchema>;
 

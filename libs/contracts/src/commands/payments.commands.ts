@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreatePaymentBodySchema } from '../api/v3-payments.api';
 import { ENVIRONMENTS } from '../environment';
-import { PAYMENT_CURRENCIES, RATED_CURRENCIES } from '../vocabulary';
+import { PAYMENT_CURRENCIES, PAYMENT_STATUSES, RATED_CURRENCIES, ResourceVersionSchema } from '../vocabulary';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { RequestDigestSchema } from './idempotency-keys.commands';
@@ -15,7 +15,7 @@ import { ChallengeAnswerSchema } from './orders.commands';
 export const PaymentRecordSchema = z.object({
   payment_code: z.string(),
   merchant_reference: z.string().nullable(),
-  status: z.enum(['created', 'paid', 'expired']),
+  status: z.enum(PAYMENT_STATUSES),
   amount: z.string(),
   currency: z.enum(PAYMENT_CURRENCIES),
   environment: z.enum(ENVIRONMENTS),
@@ -26,6 +26,8 @@ export const PaymentRecordSchema = z.object({
   paid_at: z.string().nullable(),
   card: z.object({ bin: z.string(), last_four: z.string(), network: z.string().nullable() }).nullable(),
   failure: z.object({ attempt_count: z.number().int(), reason_code: z.string().nullable() }).nullable(),
+  /** Raised by paying, expiring and every failed attempt (ADR 0033). */
+  version: ResourceVersionSchema,
 });
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../commands/orders.commands';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
+import { ResourceVersionSchema } from '../vocabulary';
 import { defineEvent, predecessor } from './event-envelope';
 
 const CardDetailsSchema = z.object({
@@ -15,17 +17,26 @@ const CardDetailsSchema = z.object({
   three_d: z.boolean(),
 });
 
-/** The webhook body of the Direct API (schema_version 3) exactly as the spec gives it: what the merchant receives. */
+/**
+ * The webhook body of the Direct API (schema_version 3) as the spec gives it, plus
+ * `previous_status` and `order.version` (ADR 0033; the spec lets new fields appear): what the
+ * merchant receives. Both are sent with every event written since versions exist; deliveries
+ * of older events (and their retries) lack them.
+ */
 export const OrderWebhookBodySchema = z.object({
   schema_version: z.literal(3),
   event_id: z.string().uuid(),
   event_type: z.enum(['checkout.order.succeeded', 'checkout.order.failed']),
+  /** The order's status before the change this event reports; null when the order was created paid or failed. */
+  previous_status: z.enum(ORDER_STATUSES).nullable().optional(),
   order: z.object({
     code: z.string(),
     merchant_order_id: z.string(),
     status: z.enum(['paid', 'failed']),
     amount: z.string(),
     currency: z.literal('TRY'),
+    /** The order's version after this change, as GET /api/v4/orders/{id} shows it. */
+    version: ResourceVersionSchema.optional(),
   }),
   merchant: z.object({ code: z.string() }),
   payment_details: z.object({ card: CardDetailsSchema.nullable() }),
@@ -61,6 +72,10 @@ export const OrderFinishedV1Schema = z.object({
   three_d: z.boolean(),
   /** Why a failed order failed, as the merchant is told: the spec's code, reason and text. */
   failure: z.object({ code: z.string(), reason_code: z.string(), message: z.string() }).nullable(),
+  /** The order's version after the change (ADR 0033); absent in events written before versions. */
+  version: ResourceVersionSchema.optional(),
+  /** The order's status before the change; null: created paid or failed. Absent in events written before versions. */
+  previous_status: z.enum(ORDER_STATUSES).nullable().optional(),
 });
 export type OrderFinishedV1 = z.infer<typeof OrderFinishedV1Schema>;
 
@@ -87,6 +102,8 @@ const LegacyOrderOutcomeSchema = OrderWebhookBodySchema.extend({ environment: z.
       : null,
     three_d: card?.three_d ?? false,
     failure: body.failure_code ? { code: body.failure_code, reason_code: body.failure_reason_code ?? '', message: body.failure_message ?? '' } : null,
+    ...(body.order.version === undefined ? {} : { version: body.order.version }),
+    ...(body.previous_status === undefined ? {} : { previous_status: body.previous_status }),
   };
 });
 

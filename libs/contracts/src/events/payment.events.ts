@@ -2,17 +2,24 @@ import { z } from 'zod';
 import { ENVIRONMENTS } from '../environment';
 import { PaymentBodySchema } from '../api/v3-payments.api';
 import { PaymentRecordSchema, type PaymentRecord } from '../commands/payments.commands';
-import { PAYMENT_CURRENCIES } from '../vocabulary';
+import { REVERSAL_STATUSES } from '../commands/reversals.commands';
+import { PAYMENT_CURRENCIES, PAYMENT_STATUSES, ResourceVersionSchema } from '../vocabulary';
 import { Topics } from '../topics';
 import { defineEvent, predecessor } from './event-envelope';
 
-/** The v3 webhook body of a payment event (ARCHITECTURE.md, v3 webhooks): what the merchant receives. */
+/**
+ * The v3 webhook body of a payment event (ARCHITECTURE.md, v3 webhooks): what the merchant
+ * receives. `previous_status` and `payment.version` (ADR 0033) are sent with every event
+ * written since versions exist; deliveries of older events (and their retries) lack them.
+ */
 export const PaymentWebhookBodySchema = z.object({
   event_id: z.string().uuid(),
   event_type: z.enum(['payment.paid', 'payment.failed']),
   environment: z.enum(ENVIRONMENTS),
   occurred_at: z.string(),
-  payment: PaymentBodySchema,
+  /** The payment's status before the change this event reports: `created` (a failed attempt leaves the payment `created`). */
+  previous_status: z.enum(PAYMENT_STATUSES).optional(),
+  payment: PaymentBodySchema.extend({ version: ResourceVersionSchema.optional() }),
 });
 export type PaymentWebhookBody = z.infer<typeof PaymentWebhookBodySchema>;
 
@@ -22,6 +29,11 @@ export const PaymentRefundedBodySchema = z.object({
   event_type: z.literal('payment.refunded'),
   environment: z.enum(ENVIRONMENTS),
   occurred_at: z.string(),
+  /**
+   * The refund's status before it completed (ADR 0033): `awaiting_provider_manual`, or null
+   * for a sandbox refund created completed. Absent on deliveries of events written before versions.
+   */
+  previous_status: z.enum(REVERSAL_STATUSES).nullable().optional(),
   refund: z.object({
     public_id: z.string().uuid(),
     status: z.literal('completed'),
@@ -29,7 +41,13 @@ export const PaymentRefundedBodySchema = z.object({
     currency_code: z.enum(PAYMENT_CURRENCIES),
     completed_at: z.string(),
   }),
-  payment: z.object({ public_id: z.string().uuid(), code: z.string(), merchant_reference: z.string().nullable() }),
+  payment: z.object({
+    public_id: z.string().uuid(),
+    code: z.string(),
+    merchant_reference: z.string().nullable(),
+    /** The payment's version when the refund completed: a refund does not change the payment, so it is the paid payment's. */
+    version: ResourceVersionSchema.optional(),
+  }),
   order: z.object({ public_id: z.string().uuid() }),
 });
 export type PaymentRefundedBody = z.infer<typeof PaymentRefundedBodySchema>;
@@ -43,12 +61,23 @@ export const PaymentFactsV1Schema = PaymentRecordSchema.extend({
   merchant_code: z.string(),
   /** The payment's own notification address; null: the environment's panel address. */
   webhook_url: z.string().nullable(),
+  /** The payment's version after the change (ADR 0033); absent in events written before versions. */
+  version: ResourceVersionSchema.optional(),
+  /** The payment's stored status before the change; absent in events written before versions. */
+  previous_status: z.enum(PAYMENT_STATUSES).optional(),
 });
 export type PaymentFactsV1 = z.infer<typeof PaymentFactsV1Schema>;
 
-/** The facts of a payment with its owner and its own notification address. */
-export function paymentFacts(payment: PaymentRecord, merchantCode: string, webhookUrl: string | null): PaymentFactsV1 {
-  return { ...payment, merchant_code: merchantCode, webhook_url: webhookUrl };
+type UnversionedPayment = Omit<PaymentRecord, 'version'> & { version?: number };
+
+/** The facts of a payment with its owner, its own notification address and the status the change left. */
+export function paymentFacts(
+  payment: UnversionedPayment,
+  merchantCode: string,
+  webhookUrl: string | null,
+  previousStatus?: PaymentRecord['status'],
+): PaymentFactsV1 {
+  return { ...payment, merchant_code: merchantCode, webhook_url: webhookUrl, ...(previousStatus === undefined ? {} : { previous_status: previousStatus }) };
 }
 
 /**
@@ -58,7 +87,7 @@ export function paymentFacts(payment: PaymentRecord, merchantCode: string, webho
  */
 const LegacyPaymentNotificationSchema = z
   .object({ merchant_code: z.string(), webhook_url: z.string().nullable(), body: PaymentWebhookBodySchema })
-  .transform(({ merchant_code, webhook_url, body: { payment } }) =>
+  .transform(({ merchant_code, webhook_url, body: { payment, previous_status } }) =>
     paymentFacts(
       {
         payment_code: payment.code,
@@ -73,9 +102,11 @@ const LegacyPaymentNotificationSchema = z
         paid_at: payment.paid_at,
         card: payment.card,
         failure: payment.failure,
+        ...(payment.version === undefined ? {} : { version: payment.version }),
       },
       merchant_code,
       webhook_url,
+      previous_status,
     ),
   );
 
@@ -105,6 +136,10 @@ export const RefundCompletedV1Schema = z.object({
   merchant_code: z.string(),
   environment: z.enum(ENVIRONMENTS),
   webhook_url: z.string().nullable(),
+  /** The payment's version when the refund completed (ADR 0033); absent in events written before versions. */
+  payment_version: ResourceVersionSchema.optional(),
+  /** The refund's status before it completed; null: created completed (sandbox). Absent in events written before versions. */
+  previous_status: z.enum(REVERSAL_STATUSES).nullable().optional(),
 });
 export type RefundCompletedV1 = z.infer<typeof RefundCompletedV1Schema>;
 
@@ -122,6 +157,8 @@ const LegacyRefundNotificationSchema = z
     merchant_code,
     environment: body.environment,
     webhook_url,
+    ...(body.payment.version === undefined ? {} : { payment_version: body.payment.version }),
+    ...(body.previous_status === undefined ? {} : { previous_status: body.previous_status }),
   }));
 
 export const PaymentRefundedV1 = defineEvent({
