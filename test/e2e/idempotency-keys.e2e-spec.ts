@@ -7,7 +7,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const DIFFERS = ['differs from the first request with this Idempotency-Key'];
 
 /**
- * Idempotency you can see (ADR 0032), through the real stack: the key inspector asks every
+ * Idempotency you can see (ADR 0034), through the real stack: the key inspector asks every
  * service that keeps keys (payments-v3, payouts, disputes, webhook-dispatcher) and merges their
  * answers; a 9000039 names what differs from the first request with the key.
  */
@@ -155,20 +155,17 @@ describe('Idempotency-Keys you can see', () => {
     expect(seen.body.data[0]).toMatchObject({ idempotency_key: key, operation: 'payment.create' });
   });
 
-  it('refuses a missing or invalid key with 422 1000001 naming the key, never a 5xx', async () => {
+  it('refuses an invalid key with 422 1000001 naming the key, never a 5xx', async () => {
     const { v3 } = await merchant();
-    for (const target of [
-      '/api/v3/idempotency-keys',
-      `/api/v3/idempotency-keys/${'k'.repeat(256)}`,
-      '/api/v3/idempotency-keys/%C3%A9',
-      '/api/v3/idempotency-keys/a%20b',
-    ]) {
+    for (const target of [`/api/v3/idempotency-keys/${'k'.repeat(256)}`, '/api/v3/idempotency-keys/%C3%A9', '/api/v3/idempotency-keys/a%20b']) {
       const response = await v3.request('GET', target);
       expect([target, response.status, response.body.code, Object.keys(response.body.errors ?? {})]).toEqual([target, 422, '1000001', ['key']]);
     }
-    // A trailing slash is another route, as everywhere in the API (`/api/v3/refunds/`): no such route, not a server error.
-    const slash = await v3.request('GET', '/api/v3/idempotency-keys/');
-    expect([slash.status, slash.body.code]).toEqual([404, '1000002']);
+    // Without a key, or with a trailing slash, it is another route, as everywhere in the API: no such route, not a server error.
+    for (const target of ['/api/v3/idempotency-keys', '/api/v3/idempotency-keys/']) {
+      const response = await v3.request('GET', target);
+      expect([target, response.status, response.body.code]).toEqual([target, 404, '1000002']);
+    }
   });
 
   it('is for signed requests only', async () => {

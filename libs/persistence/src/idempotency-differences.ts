@@ -8,7 +8,7 @@ const MISSING = 'was in the first request with this Idempotency-Key but is missi
  * What a repeat changed against the first request with its key, as `errors` of a problem
  * document: the method, the path and each top-level body field whose hash differs (the body as
  * a whole when either was not a JSON object). Undefined when the first request's digest was
- * never kept (keys from before ADR 0032) or this request carries none.
+ * never kept (keys from before ADR 0034) or this request carries none.
  */
 export function requestDifferences(first: RequestDigest | null | undefined, now: RequestDigest | undefined): Record<string, string[]> | undefined {
   if (!first || !now) return undefined;

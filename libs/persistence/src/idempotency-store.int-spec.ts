@@ -130,7 +130,7 @@ describe('IdempotencyStore', () => {
     expect(await store.earlier(dataSource, { ...owner, merchantCode: 'M-THIRD' }, request({ key }))).toBeUndefined();
   });
 
-  describe('what a conflicting repeat changed, and the key inspector (ADR 0032)', () => {
+  describe('what a conflicting repeat changed, and the key inspector (ADR 0034)', () => {
     const hash = (letter: string) => letter.repeat(64);
     const digest = { method: 'POST', path: '/api/v3/payments', body_sha256: hash('0'), fields: { amount: hash('a'), currency_code: hash('c') } };
 

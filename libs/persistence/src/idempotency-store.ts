@@ -22,7 +22,7 @@ export interface IdempotentRequest {
   target?: string;
   /** How to word 9000039 for this operation. */
   conflictDetail?: string;
-  /** The request line and body hashes from the gateway, kept to name what a conflicting repeat changed (ADR 0032). */
+  /** The request line and body hashes from the gateway, kept to name what a conflicting repeat changed (ADR 0034). */
   digest?: RequestDigest;
 }
 
@@ -35,7 +35,7 @@ export interface IdempotencyRecord {
   response: unknown;
   created_at: Date;
   completed_at: Date | null;
-  /** Null for keys kept before ADR 0032 or claimed without a digest. */
+  /** Null for keys kept before ADR 0034 or claimed without a digest. */
   request_digest: RequestDigest | null;
 }
 
@@ -183,7 +183,7 @@ export function assertSameRequest(
   if (earlier.fingerprint !== request.fingerprint || !sameTarget) throw conflictOf(earlier.request_digest, request.digest, request.conflictDetail);
 }
 
-/** A kept key as the merchant's key inspector shows it (ADR 0032); the request line comes from the scope for keys kept before it was recorded. */
+/** A kept key as the merchant's key inspector shows it (ADR 0034); the request line comes from the scope for keys kept before it was recorded. */
 export function keyUseOf(record: IdempotencyRecord & { idempotency_key: string }): IdempotencyKeyUse {
   const scope = MERCHANT_IDEMPOTENCY_SCOPES[record.scope as MerchantIdempotencyScope];
   if (!scope) throw new Error(`scope ${record.scope} is not a merchant's operation`);
@@ -253,7 +253,7 @@ export function restoreLegacyKeys(schema: string, legacy: { into: string; scopes
 }
 
 /**
- * ADR 0032: the digest of each key's first request (request line, body hash, one hash per
+ * ADR 0034: the digest of each key's first request (request line, body hash, one hash per
  * top-level body field; never the body) and the resource id of operations that learnt it only
  * on completion (their older rows get it from the kept response). Null for older keys.
  */

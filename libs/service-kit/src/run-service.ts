@@ -71,7 +71,7 @@ export async function startService<S extends z.ZodType<BaseConfig, z.ZodTypeDef,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // A path parameter may be a whole Idempotency-Key (255 visible characters, up to 765 percent-encoded);
-    // Fastify's default of 100 would answer a longer one 414 outside the problem format (ADR 0032).
+    // Fastify's default of 100 would answer a longer one 414 outside the problem format (ADR 0034).
     routerOptions: { maxParamLength: 1024 },
     trustProxy: spec.trustedProxies?.(config).length ? spec.trustedProxies(config) : false,
   });

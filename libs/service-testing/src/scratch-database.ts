@@ -32,3 +32,13 @@ export async function withMigratedScratchSchema(
     await admin.end();
   }
 }
+
+/** Undoes the newest migrations of `schema` down to and including `name` (later migrations build on its tables). */
+export async function undoMigrationsDownTo(dataSource: DataSource, schema: string, name: string): Promise<void> {
+  for (;;) {
+    const [last] = await dataSource.query<{ name: string }[]>(`SELECT name FROM ${schema}.migrations ORDER BY id DESC LIMIT 1`);
+    if (!last) throw new Error(`${name} is not among the applied migrations of ${schema}`);
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    if (last.name === name) return;
+  }
+}

@@ -136,7 +136,7 @@ export class DisputeService {
     return toDispute((await this.disputes.find(this.dataSource, caller, created))!);
   }
 
-  /** The caller's uses of a key for evidence and sandbox disputes; the operator's `dispute.record` keys are not the merchant's (ADR 0032). */
+  /** The caller's uses of a key for evidence and sandbox disputes; the operator's `dispute.record` keys are not the merchant's (ADR 0034). */
   keyUses(caller: Caller, key: string): Promise<IdempotencyKeyUse[]> {
     return keys.inspect(this.dataSource, caller, key, ['dispute.evidence', 'dispute.sandbox']);
   }

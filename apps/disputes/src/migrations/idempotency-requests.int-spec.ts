@@ -1,12 +1,11 @@
-import { withMigratedScratchSchema } from '@platform/service-testing';
-import type { DataSource } from 'typeorm';
+import { undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
 import { DATABASE } from '../database';
 
 /** ADR 0019's migration renames the three dispute key scopes on the way up and back on the way down. */
 describe('disputes idempotency keys migration', () => {
   it('keeps every key of every scope through a round trip, the operator-record scope included', async () => {
     await withMigratedScratchSchema(DATABASE, async (db) => {
-      await undoDownTo(db, 'IdempotencyRequests1763800000000');
+      await undoMigrationsDownTo(db, DATABASE.schema, 'IdempotencyRequests1763800000000');
       await db.query(`INSERT INTO disputes.idempotency_keys (merchant_code, environment, scope, idempotency_key, fingerprint, dispute_id, response) VALUES
         ('MRC-1', 'live', 'evidence', 'k1', 'f1', '8d4c1f4e-55a0-4d3e-9a57-0a4f0e6b7c11', '{"id": 1}'),
         ('MRC-1', 'live', 'sandbox_dispute', 'k2', 'f2', '8d4c1f4e-55a0-4d3e-9a57-0a4f0e6b7c12', '{}'),
@@ -22,7 +21,7 @@ describe('disputes idempotency keys migration', () => {
         { idempotency_key: 'k3', scope: 'dispute.record', resource_id: '8d4c1f4e-55a0-4d3e-9a57-0a4f0e6b7c13', state: 'completed' },
       ]);
 
-      await undoDownTo(db, 'IdempotencyRequests1763800000000');
+      await undoMigrationsDownTo(db, DATABASE.schema, 'IdempotencyRequests1763800000000');
       expect(await keys()).toEqual(before);
       await expect(
         db.query(`INSERT INTO disputes.idempotency_keys (merchant_code, environment, scope, idempotency_key, fingerprint, dispute_id)
@@ -31,12 +30,3 @@ describe('disputes idempotency keys migration', () => {
     });
   });
 });
-
-/** Undoes the newest migrations down to and including `name` (later migrations build on its table). */
-async function undoDownTo(db: DataSource, name: string): Promise<void> {
-  for (;;) {
-    const [last] = await db.query<{ name: string }[]>(`SELECT name FROM ${DATABASE.schema}.migrations ORDER BY id DESC LIMIT 1`);
-    await db.undoLastMigration({ transaction: 'each' });
-    if (last!.name === name) return;
-  }
-}

@@ -4,7 +4,7 @@ import { fieldDigests, requestDigest } from './v3-headers';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The gateway's half of ADR 0032: hashes of the request a key is kept with, never the body. */
+/** The gateway's half of ADR 0034: hashes of the request a key is kept with, never the body. */
 describe('requestDigest', () => {
   it('keeps the method, the path without its query, the body hash and one hash per top-level field', () => {
     const raw = '{"amount":"10.00","currency_code":"TRY"}';

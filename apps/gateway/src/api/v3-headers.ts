@@ -41,7 +41,7 @@ export function requestFingerprint(request: FastifyRequest, scenario: string | n
 }
 
 /**
- * What the owning service keeps with an Idempotency-Key besides the fingerprint (ADR 0032):
+ * What the owning service keeps with an Idempotency-Key besides the fingerprint (ADR 0034):
  * method, path and SHA-256 of the exact body bytes fingerprinted above, and one SHA-256 per
  * top-level field of a JSON object body, so that a conflicting repeat's 9000039 can name
  * the fields that differ without the body being kept.

@@ -13,7 +13,7 @@ import { IdempotencyKeySchema } from './v3-headers';
 const KeyParamSchema = z.object({ key: IdempotencyKeySchema.shape['idempotency-key'] });
 
 /**
- * The merchant's Idempotency-Keys made visible (ADR 0032): each service keeps the keys of its
+ * The merchant's Idempotency-Keys made visible (ADR 0034): each service keeps the keys of its
  * own operations, so every owner is asked at once and the answers are merged. A key serves one
  * request per operation, so the answer is a list of uses (usually one), oldest first.
  */
@@ -43,18 +43,5 @@ export class V3IdempotencyKeysController {
     const data = answers.flatMap((answer) => answer.uses).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.operation.localeCompare(b.operation));
     if (data.length === 0) throw new ApiError(Errors.ResourceNotFound, 'This Idempotency-Key was not used by this merchant in this environment');
     return { data };
-  }
-
-  /** Without a key there is nothing to look up: 422 naming the path parameter, like any other bad input. */
-  @Get()
-  @ApiRoute({
-    summary: 'Without a key in the path: always 422 1000001 naming `key`; look a key up at /api/v3/idempotency-keys/{key}',
-    tag: 'Account Operations API v3',
-    security: 'v3Signature',
-    responses: {},
-    errors: [Errors.RequestSchemaInvalid],
-  })
-  missing(): never {
-    throw new ApiError(Errors.RequestSchemaInvalid, 'The Idempotency-Key to look up is missing from the path', { errors: { key: ['is required'] } });
   }
 }

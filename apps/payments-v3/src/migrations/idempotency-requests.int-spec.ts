@@ -1,12 +1,11 @@
-import { withMigratedScratchSchema } from '@platform/service-testing';
-import type { DataSource } from 'typeorm';
+import { undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
 import { DATABASE } from '../database';
 
 /** ADR 0019's migration moves the keys of payment creation and of reversals into idempotency_requests, and back on the way down. */
 describe('payments-v3 idempotency keys migration', () => {
   it('moves every kept key up into the one table and restores the older tables exactly on the way down', async () => {
     await withMigratedScratchSchema(DATABASE, async (db) => {
-      await undoDownTo(db, 'IdempotencyRequests1763800000000');
+      await undoMigrationsDownTo(db, DATABASE.schema, 'IdempotencyRequests1763800000000');
       await db.query(`INSERT INTO payments.idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, payment_code, created_at)
         VALUES ('MRC-1', 'sandbox', 'key-1', 'fp-1', 'paid', 'abcd2345efgh', '2026-11-01T10:00:00Z')`);
       await db.query(`INSERT INTO payments.reversal_idempotency_keys (merchant_code, environment, idempotency_key, fingerprint, scenario, response, created_at)
@@ -42,17 +41,17 @@ describe('payments-v3 idempotency keys migration', () => {
         },
       ]);
 
-      await undoDownTo(db, 'IdempotencyRequests1763800000000');
+      await undoMigrationsDownTo(db, DATABASE.schema, 'IdempotencyRequests1763800000000');
       expect(await legacyRows(db.query.bind(db))).toEqual(before);
     });
   });
 });
 
-/** ADR 0032's migration: the digest column, and reversal keys learn their resource id from the kept response. */
+/** ADR 0034's migration: the digest column, and reversal keys learn their resource id from the kept response. */
 describe('payments-v3 idempotency request digest migration', () => {
   it('adds request_digest, fills reversal ids from their responses, and drops the column on the way down', async () => {
     await withMigratedScratchSchema(DATABASE, async (db) => {
-      await undoDownTo(db, 'IdempotencyRequestDigest1763900000000');
+      await undoMigrationsDownTo(db, DATABASE.schema, 'IdempotencyRequestDigest1763900000000');
       await db.query(`INSERT INTO payments.idempotency_requests (merchant_code, environment, scope, idempotency_key, fingerprint, resource_id, state, response) VALUES
         ('MRC-1', 'live', 'reversal.request', 'key-r', 'fp', NULL, 'completed', '{"reversal": {"id": "8d4c1f4e-55a0-4d3e-9a57-0a4f0e6b7c11"}}'),
         ('MRC-1', 'live', 'payment.create', 'key-p', 'fp', 'abcd2345efgh', 'completed', NULL)`);
@@ -61,7 +60,7 @@ describe('payments-v3 idempotency request digest migration', () => {
         { idempotency_key: 'key-p', resource_id: 'abcd2345efgh', request_digest: null },
         { idempotency_key: 'key-r', resource_id: '8d4c1f4e-55a0-4d3e-9a57-0a4f0e6b7c11', request_digest: null },
       ]);
-      await undoDownTo(db, 'IdempotencyRequestDigest1763900000000');
+      await undoMigrationsDownTo(db, DATABASE.schema, 'IdempotencyRequestDigest1763900000000');
       const columns = await db.query(
         `SELECT column_name FROM information_schema.columns WHERE table_schema = 'payments' AND table_name = 'idempotency_requests'`,
       );
@@ -76,13 +75,4 @@ async function legacyRows(query: (sql: string) => Promise<unknown[]>) {
     payments: await query('SELECT * FROM payments.idempotency_keys ORDER BY idempotency_key'),
     reversals: await query('SELECT * FROM payments.reversal_idempotency_keys ORDER BY idempotency_key'),
   };
-}
-
-/** Undoes the newest migrations down to and including `name` (later migrations build on its table). */
-async function undoDownTo(db: DataSource, name: string): Promise<void> {
-  for (;;) {
-    const [last] = await db.query<{ name: string }[]>(`SELECT name FROM ${DATABASE.schema}.migrations ORDER BY id DESC LIMIT 1`);
-    await db.undoLastMigration({ transaction: 'each' });
-    if (last!.name === name) return;
-  }
 }

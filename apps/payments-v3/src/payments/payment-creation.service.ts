@@ -80,7 +80,7 @@ export class PaymentCreationService {
     return this.insert(caller, request, fields);
   }
 
-  /** The caller's uses of a key in this schema's one key table: payment creations and refund/void requests (ADR 0032). */
+  /** The caller's uses of a key in this schema's one key table: payment creations and refund/void requests (ADR 0034). */
   keyUses(caller: Caller, key: string): Promise<IdempotencyKeyUse[]> {
     return this.keys.inspect(this.dataSource, caller, key, ['payment.create', 'reversal.request']);
   }

@@ -4,7 +4,7 @@ import { idempotencyDigestDown, idempotencyDigestUp } from '@platform/persistenc
 /**
  * Each key keeps the digest of its first request (request line, body hash, one hash per
  * top-level body field, never the body) so that a conflicting repeat's 9000039 names what
- * differs and the key inspector shows the request (ADR 0032). Older keys keep null.
+ * differs and the key inspector shows the request (ADR 0034). Older keys keep null.
  * The ids of withdrawal requests, known only once they completed, are filled from the kept responses.
  */
 export class IdempotencyRequestDigest1763900000000 implements MigrationInterface {

@@ -133,7 +133,7 @@ export class WithdrawalService {
     return answer.response;
   }
 
-  /** The caller's uses of a key for withdrawal requests (ADR 0032). */
+  /** The caller's uses of a key for withdrawal requests (ADR 0034). */
   keyUses(caller: Caller, key: string): Promise<IdempotencyKeyUse[]> {
     return this.keys.inspect(this.dataSource, caller, key, ['withdrawal.request']);
   }

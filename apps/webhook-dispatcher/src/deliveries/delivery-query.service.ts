@@ -70,7 +70,7 @@ export class DeliveryQueryService {
     return toDetail(row, acceptLanguage);
   }
 
-  /** The caller's uses of a key for delivery retries (ADR 0032). */
+  /** The caller's uses of a key for delivery retries (ADR 0034). */
   keyUses(caller: Caller, key: string): Promise<IdempotencyKeyUse[]> {
     return keys.inspect(this.dataSource, caller, key, ['delivery.retry']);
   }

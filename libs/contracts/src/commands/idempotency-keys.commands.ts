@@ -7,7 +7,7 @@ const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex SH
 /**
  * What the gateway tells the owning service about a request that carries an Idempotency-Key,
  * besides its fingerprint: the request line, the SHA-256 of the exact body bytes and one
- * SHA-256 per top-level field of a JSON object body (ADR 0032). Only hashes: the body itself
+ * SHA-256 per top-level field of a JSON object body (ADR 0034). Only hashes: the body itself
  * is never kept. `fields` is null when the body is not a JSON object (no body, another type).
  */
 export const RequestDigestSchema = z.object({

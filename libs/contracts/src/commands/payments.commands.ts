@@ -39,7 +39,7 @@ export const CreatePayment = defineCommand({
     /** Method, path, body hash and sandbox scenario header, hashed by the gateway. */
     fingerprint: z.string(),
     scenario: z.string().nullable(),
-    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0032). */
+    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0034). */
     request_digest: RequestDigestSchema.optional(),
   }),
   reply: z.object({ created: z.boolean(), payment: PaymentRecordSchema }),

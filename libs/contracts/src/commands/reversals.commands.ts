@@ -42,7 +42,7 @@ export const RequestReversal = defineCommand({
     fingerprint: z.string(),
     /** The sandbox scenario as sent (null: the default, `completed`). */
     scenario: z.enum(['completed', 'rejected']).nullable(),
-    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0032). */
+    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0034). */
     request_digest: RequestDigestSchema.optional(),
   }),
   reply: z.object({ reversal: ReversalSchema, scenario: z.enum(['completed', 'rejected']).nullable() }),

@@ -43,7 +43,7 @@ export const RequestWithdrawal = defineCommand({
     body: RequestWithdrawalBodySchema,
     fingerprint: z.string(),
     scenario: z.enum(['sent', 'rejected']).nullable(),
-    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0032). */
+    /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0034). */
     request_digest: RequestDigestSchema.optional(),
   }),
   reply: z.object({ withdrawal: WithdrawalSchema, scenario: z.enum(['sent', 'rejected']).nullable() }),

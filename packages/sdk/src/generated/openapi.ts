@@ -85,6 +85,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/idempotency-keys/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether and how the caller (merchant and environment of the signing key) used an Idempotency-Key: per operation, the first request (method, path, body SHA-256, scenario), its state, the status of its first answer and the resource; percent-encode the key in the path */
+        get: operations["getApiV3IdempotencyKeysKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/payments": {
         parameters: {
             query?: never;
@@ -746,6 +763,21 @@ export type components = {
         DisputeEvidenceRequest: {
             note: string;
         };
+        IdempotencyKeyUse: {
+            body_sha256: string | null;
+            completed_at: string | null;
+            created_at: string;
+            idempotency_key: string;
+            method: string;
+            /** @enum {string} */
+            operation: "payment.create" | "reversal.request" | "withdrawal.request" | "dispute.evidence" | "dispute.sandbox" | "delivery.retry";
+            path: string;
+            resource_id: string | null;
+            response_status: number | null;
+            sandbox_scenario: string | null;
+            /** @enum {string} */
+            state: "in_flight" | "completed";
+        };
         Order: {
             amount: string;
             card: {
@@ -769,6 +801,7 @@ export type components = {
             redirect_url: string | null;
             /** @enum {string} */
             status: "requires_action" | "requires_hosted" | "pending" | "paid" | "failed";
+            version: number;
         };
         OrderEvent: {
             /** Format: uuid */
@@ -789,6 +822,7 @@ export type components = {
                 merchant_order_id: string;
                 /** @enum {string} */
                 status: "paid" | "failed";
+                version?: number;
             };
             payment_details: {
                 card: {
@@ -803,6 +837,8 @@ export type components = {
                     three_d: boolean;
                 } | null;
             };
+            /** @enum {string|null} */
+            previous_status?: "requires_action" | "requires_hosted" | "pending" | "paid" | "failed" | null;
             /** @enum {number} */
             schema_version: 3;
         };
@@ -837,6 +873,7 @@ export type components = {
             payment_url_kind: "platform";
             /** @enum {string} */
             status: "created" | "paid" | "expired";
+            version: number;
         };
         PaymentEvent: {
             /** @enum {string} */
@@ -846,7 +883,35 @@ export type components = {
             /** @enum {string} */
             event_type: "payment.paid" | "payment.failed";
             occurred_at: string;
-            payment: components["schemas"]["Payment"];
+            payment: {
+                amount: string;
+                card: {
+                    bin: string;
+                    last_four: string;
+                    network: string | null;
+                } | null;
+                code: string;
+                created_at: string;
+                /** @enum {string} */
+                currency_code: "USD" | "EUR" | "AED" | "TRY";
+                /** @enum {string} */
+                environment: "sandbox" | "live";
+                expires_at: string;
+                failure: {
+                    attempt_count: number;
+                    reason_code: string | null;
+                } | null;
+                merchant_reference: string | null;
+                paid_at: string | null;
+                payment_url: string;
+                /** @enum {string} */
+                payment_url_kind: "platform";
+                /** @enum {string} */
+                status: "created" | "paid" | "expired";
+                version?: number;
+            };
+            /** @enum {string} */
+            previous_status?: "created" | "paid" | "expired";
         };
         PaymentRefundedEvent: {
             /** @enum {string} */
@@ -865,7 +930,10 @@ export type components = {
                 merchant_reference: string | null;
                 /** Format: uuid */
                 public_id: string;
+                version?: number;
             };
+            /** @enum {string|null} */
+            previous_status?: "requested" | "processing" | "completed" | "rejected" | "failed" | "awaiting_provider_manual" | "cancelled" | null;
             refund: {
                 amount: string;
                 completed_at: string;
@@ -1519,6 +1587,111 @@ export interface operations {
             };
             /** @description 1000012 The operation conflicts with the current state of the resource; 9000039 Repeat the same request unchanged with the same Idempotency-Key */
             409: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 1000001 Request does not match the schema */
+            422: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 1000005 Rate limit exceeded */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 1000008 Internal error */
+            500: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 1000009 Service temporarily unavailable, retry shortly */
+            503: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiV3IdempotencyKeysKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Lowercase hex HMAC-SHA256, keyed with the API secret, of: timestamp, UPPERCASE method, path with its query string exactly as sent, lowercase hex SHA-256 of the exact body bytes (of the empty string without a body), joined by "\n". */
+                "X-CAV-Signature": components["parameters"]["V3Signature"];
+                /** @description Unix time in seconds, 10 digits; more than 300 s away from the server clock is refused (0055504). */
+                "X-CAV-Timestamp": components["parameters"]["V3Timestamp"];
+                /** @description Optional id of your own to find this request in our logs and in the answer (echoed in X-Correlation-Id and correlation_id). */
+                "X-Correlation-Id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every use of the key, oldest first (one per operation it was used for) */
+            200: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IdempotencyKeyUse"][];
+                    };
+                };
+            };
+            /** @description 0055502 API key, environment or merchant code is not valid for this request; 0055504 Timestamp or signature header is malformed or out of the allowed window; 0055505 Signature could not be verified */
+            401: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 0055501 Caller address is not on the IP allowlist */
+            403: {
+                headers: {
+                    "X-Correlation-Id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 1000011 Resource not found */
+            404: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["CorrelationId"];
                     [name: string]: unknown;
