@@ -116,6 +116,25 @@ describe('CardPlatform client', () => {
     await stand.close();
   });
 
+  it('looks an Idempotency-Key up by its own name, escaped in the path and signed over the escaped path', async () => {
+    const use = { idempotency_key: 'order/77?#', operation: 'payment.create', state: 'completed', resource_id: 'abcd1234' };
+    const stand = await platform([() => ({ status: 200, body: { data: [use] } })]);
+    const uses = await stand.client.idempotencyKeys.get('order/77?#');
+    expect(uses).toEqual([use]);
+    const [seen] = stand.seen;
+    expect([seen!.method, seen!.url]).toEqual(['GET', '/api/v3/idempotency-keys/order%2F77%3F%23']);
+    expect(
+      verifyV3Request({
+        secret: SECRET,
+        method: 'GET',
+        target: seen!.url,
+        timestamp: seen!.headers['x-cav-timestamp'] as string,
+        signature: seen!.headers['x-cav-signature'] as string,
+      }),
+    ).toEqual({ ok: true });
+    await stand.close();
+  });
+
   it('never repeats a refusal to fix, and types it by code', async () => {
     const stand = await platform([() => ({ status: 422, body: problem('1000001', 422, 'fix_and_retry', { errors: { amount: ['must have 2 decimals'] } }) })]);
     const error = await stand.client.payments.create({ amount: '10', currency_code: 'TRY' }).catch((e: unknown) => e);

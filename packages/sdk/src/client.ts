@@ -7,6 +7,7 @@ import type {
   CreateReversalRequest,
   CreateWithdrawalRequest,
   Dispute,
+  IdempotencyKeyUse,
   Order,
   Page,
   Payment,
@@ -117,6 +118,15 @@ export class CardPlatform {
     /** Re-queue a failed delivery; a repeat with the same Idempotency-Key queues nothing more. */
     retry: (id: string, options?: CallOptions) =>
       this.post<WebhookDeliveryDetail>('v3', `/api/v3/webhooks/deliveries/${segment(id)}/retry`, undefined, options).then((r) => r.data),
+  };
+
+  readonly idempotencyKeys = {
+    /**
+     * GET /api/v3/idempotency-keys/{key}: what this key was used for (usually one use), its
+     * request digest and the answer it gave; 404 1000002 when this environment never saw it.
+     */
+    get: (key: string, options?: CallOptions) =>
+      this.get<{ data: IdempotencyKeyUse[] }>('v3', `/api/v3/idempotency-keys/${segment(key)}`, undefined, options).then((r) => r.data),
   };
 
   /** GET /api/v3/service-status (public): what is in maintenance. */

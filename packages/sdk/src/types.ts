@@ -21,6 +21,7 @@ export type SandboxDisputeRequest = Schemas['SandboxDisputeRequest'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookDeliveryDetail = Schemas['WebhookDeliveryDetail'];
 export type PaginationMeta = Schemas['PaginationMeta'];
+export type IdempotencyKeyUse = Schemas['IdempotencyKeyUse'];
 export type ServiceStatusItem = Schemas['ServiceStatusItem'];
 export type PaymentEvent = Schemas['PaymentEvent'];
 export type PaymentRefundedEvent = Schemas['PaymentRefundedEvent'];
