@@ -12,6 +12,8 @@ export * from './commands/webhooks.commands';
 export * from './commands/reversals.commands';
 export * from './commands/withdrawals.commands';
 export * from './commands/disputes.commands';
+export * from './commands/merchant-console.commands';
+export * from './commands/panel.commands';
 export * from './events/event-envelope';
 export * from './events/merchant-settings.events';
 export * from './events/order.events';

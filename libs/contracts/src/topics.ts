@@ -11,6 +11,10 @@ export const Topics = {
   webhooksCommands: 'webhooks.commands.v1',
   payoutsCommands: 'payouts.commands.v1',
   disputesCommands: 'disputes.commands.v1',
+  /** The merchant panel's calls to the gateway (merchants, API keys, settings). */
+  gatewayCommands: 'gateway.commands.v1',
+  /** Calls to the merchant panel (an operator's invitation). */
+  panelCommands: 'panel.commands.v1',
   /** Replies to every request-reply command; each client instance reads all and keeps its own. */
   rpcReplies: 'rpc.replies.v1',
   /** Domain events written through the outbox. */
@@ -55,6 +59,8 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.webhooksCommands, kind: 'commands', partitions: 3 },
   { name: Topics.payoutsCommands, kind: 'commands', partitions: 3 },
   { name: Topics.disputesCommands, kind: 'commands', partitions: 3 },
+  { name: Topics.gatewayCommands, kind: 'commands', partitions: 3 },
+  { name: Topics.panelCommands, kind: 'commands', partitions: 3 },
   { name: Topics.rpcReplies, kind: 'replies', partitions: 3 },
   { name: Topics.paymentsEvents, kind: 'events', partitions: 3 },
   { name: Topics.ordersEvents, kind: 'events', partitions: 3 },
