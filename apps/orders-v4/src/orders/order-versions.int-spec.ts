@@ -1,6 +1,6 @@
 import { DataSource, type QueryRunner } from 'typeorm';
 import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
-import { withMigratedScratchSchema } from '@platform/service-testing';
+import { undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
 import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
 import { newOrderFixture } from './order.fixtures';
@@ -108,7 +108,7 @@ describe('order versions', () => {
 
   it('migrates existing orders to 1 in their first state and 2 once moved on, and drops the column on the way down', async () => {
     await withMigratedScratchSchema(DATABASE, async (db) => {
-      await db.undoLastMigration({ transaction: 'each' });
+      await undoMigrationsDownTo(db, DATABASE.schema, 'OrderVersions1763700001100');
       const statuses = ['requires_action', 'requires_hosted', 'pending', 'paid', 'failed'] as const;
       for (const [index, status] of statuses.entries()) {
         await db.query(
@@ -127,7 +127,7 @@ describe('order versions', () => {
         { status: 'failed', version: 2 },
       ]);
 
-      await db.undoLastMigration({ transaction: 'each' });
+      await undoMigrationsDownTo(db, DATABASE.schema, 'OrderVersions1763700001100');
       expect(
         await db.query(
           `SELECT column_name FROM information_schema.columns WHERE table_schema = 'orders' AND table_name = 'orders' AND column_name = 'version'`,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
-import { withMigratedScratchSchema } from '@platform/service-testing';
+import { undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
 import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
 import { PaymentRepository, type PaymentRow } from './payment.repository';
@@ -146,7 +146,7 @@ describe('payment versions', () => {
 
   it('migrates existing payments to the version their history gives, and drops the column on the way down', async () => {
     await withMigratedScratchSchema(DATABASE, async (db) => {
-      await db.undoLastMigration({ transaction: 'each' });
+      await undoMigrationsDownTo(db, DATABASE.schema, 'PaymentVersions1763800000100');
       const insert = (code: string, status: string, failure: object | null) =>
         db.query(
           `INSERT INTO payments.payments (merchant_code, environment, code, amount, currency_code, merchant_name, page_token, created_at, expires_at, status, failure)
@@ -168,7 +168,7 @@ describe('payment versions', () => {
         { code: 'retried', version: 3 },
       ]);
 
-      await db.undoLastMigration({ transaction: 'each' });
+      await undoMigrationsDownTo(db, DATABASE.schema, 'PaymentVersions1763800000100');
       expect(
         await db.query(
           `SELECT column_name FROM information_schema.columns WHERE table_schema = 'payments' AND table_name = 'payments' AND column_name = 'version'`,
