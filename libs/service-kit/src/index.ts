@@ -22,3 +22,4 @@ export * from './clock';
 export * from './database-credentials';
 export * from './kafka-security';
 export * from './business-counters';
+export * from './symmetric-key';

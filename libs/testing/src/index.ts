@@ -14,3 +14,4 @@ export * from './fake-rpc-client';
 export * from './fake-reservation-ledger';
 export * from './scram-kafka-broker';
 export * from './sdk-package';
+export * from './authenticator-app';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startIyzicoStandIn, type RunningStandIn } from './iyzico-stand-in/process';
 import { REPO_ROOT, testInfrastructure } from './test-environment';
@@ -51,6 +51,10 @@ interface RunningApp {
 }
 
 const everyChild = new Set<ChildProcess>();
+
+function mailDirOf(portBase: number): string {
+  return join(REPO_ROOT, 'tmp/mail', String(portBase));
+}
 // Whatever happens to the test run (a hook timing out, a crash), no service outlives it.
 process.once('exit', () => {
   for (const child of everyChild) if (child.exitCode === null) child.kill('SIGKILL');
@@ -79,6 +83,7 @@ export class Stack {
     const withStandIn = processesCards && options.liveProcessor !== 'none';
     const portBase = options.portBase ?? (await freePortBase([...options.apps.map((app) => APPS.indexOf(app)), ...(withStandIn ? [STAND_IN_OFFSET] : [])]));
     const running = new Map<AppName, RunningApp>();
+    if (options.portBase === undefined) rmSync(mailDirOf(portBase), { recursive: true, force: true });
     const runId = randomUUID().slice(0, 8);
     const acquirer = withStandIn
       ? await startIyzicoStandIn({
@@ -106,6 +111,10 @@ export class Stack {
           PORT: String(port),
           PUBLIC_BASE_URL: `http://127.0.0.1:${portBase}`,
           CHECKOUT_PUBLIC_URL: `http://127.0.0.1:${portBase + APPS.indexOf('checkout')}`,
+          PANEL_PUBLIC_URL: `http://127.0.0.1:${portBase + APPS.indexOf('panel')}`,
+          // The panel's mails land here as files (the suites read them); its password hashes cost less than production's.
+          MAIL_SINK_DIR: mailDirOf(portBase),
+          PASSWORD_HASH_COST: '12',
           WEBHOOK_ALLOW_LOOPBACK: 'true',
           KAFKAJS_NO_PARTITIONER_WARNING: '1',
           // Stopping consumers wait out their last fetch: tests stop stacks often, so they wait less.
@@ -143,6 +152,15 @@ export class Stack {
       throw error;
     }
     return stack;
+  }
+
+  /** The mails the panel sent, oldest first. */
+  mails(): Array<{ to: string; subject: string; text: string }> {
+    const directory = mailDirOf(this.portBase);
+    if (!existsSync(directory)) return [];
+    return readdirSync(directory)
+      .sort()
+      .map((name) => JSON.parse(readFileSync(join(directory, name), 'utf8')));
   }
 
   url(app: AppName): string {

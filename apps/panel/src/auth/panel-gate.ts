@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PanelRole } from '@platform/contracts';
+import { languageOf, t } from '../i18n/messages';
+import { publicPage } from '../pages/html';
+import { readCookie, redirect, sendHtml, setCookie } from '../pages/respond';
+import type { Language } from '../users/user.repository';
+import { AuthService, type SignedIn } from './auth.service';
+import { PANEL_KEY } from './panel-key';
+import { PreSessionCsrf, newToken, sameText } from './tokens';
+
+export const SESSION_COOKIE = 'panel_session';
+const PRE_SESSION_COOKIE = 'panel_pre';
+const LANGUAGE_COOKIE = 'panel_lang';
+
+/** Who may change what: a viewer reads everything and changes nothing. */
+const CHANGES: Record<PanelRole, ReadonlySet<'integration' | 'users'>> = {
+  owner: new Set(['integration', 'users']),
+  developer: new Set(['integration']),
+  viewer: new Set(),
+};
+
+export function mayChange(role: PanelRole, what: 'integration' | 'users'): boolean {
+  return CHANGES[role].has(what);
+}
+
+/** The door of every page: the session, its second factor, the form's CSRF token and the role. */
+@Injectable()
+export class PanelGate {
+  private readonly preSession: PreSessionCsrf;
+
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(PANEL_KEY) panelKey: Buffer,
+  ) {
+    this.preSession = new PreSessionCsrf(panelKey);
+  }
+
+  /** A signed-in user past the second factor, or a redirect to sign-in (undefined). */
+  async signedIn(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn | undefined> {
+    const current = await this.auth.session(readCookie(request, SESSION_COOKIE));
+    if (!current) {
+      redirect(reply, '/sign-in');
+      return undefined;
+    }
+    if (!current.session.second_factor_passed) {
+      redirect(reply, '/sign-in/code');
+      return undefined;
+    }
+    return current;
+  }
+
+  /** For a POST: also its CSRF token; a missing or wrong one is refused (403) and changes nothing. */
+  async signedInForm(request: FastifyRequest, reply: FastifyReply, form: Record<string, string>): Promise<SignedIn | undefined> {
+    const current = await this.signedIn(request, reply);
+    if (!current) return undefined;
+    if (!form._csrf || !sameText(form._csrf, current.session.csrf_token)) {
+      sendHtml(
+        reply,
+        403,
+        publicPage(
+          current.user.language,
+          t(current.user.language, 'error.title'),
+          `<p role="alert">${t(current.user.language, 'csrf')}</p><p><a href="/">${t(current.user.language, 'nav.overview')}</a></p>`,
+        ),
+      );
+      return undefined;
+    }
+    return current;
+  }
+
+  /** The pre-session CSRF field for a public form, setting its cookie when the browser has none. */
+  preSessionField(request: FastifyRequest, reply: FastifyReply): string {
+    let cookie = readCookie(request, PRE_SESSION_COOKIE);
+    if (!cookie) {
+      cookie = newToken();
+      setCookie(reply, request, PRE_SESSION_COOKIE, cookie);
+    }
+    return this.preSession.fieldFor(cookie);
+  }
+
+  preSessionValid(request: FastifyRequest, form: Record<string, string>): boolean {
+    return this.preSession.verify(readCookie(request, PRE_SESSION_COOKIE), form._csrf);
+  }
+
+  /** A public page's language: `?lang=` (remembered), the cookie, then the browser's preference. */
+  publicLanguage(request: FastifyRequest, reply: FastifyReply): Language {
+    const asked = languageOf((request.query as Record<string, unknown> | undefined)?.lang);
+    if (asked) {
+      setCookie(reply, request, LANGUAGE_COOKIE, asked, 365 * 86_400);
+      return asked;
+    }
+    const kept = languageOf(readCookie(request, LANGUAGE_COOKIE));
+    if (kept) return kept;
+    return /^tr\b/i.test(request.headers['accept-language'] ?? '') ? 'tr' : 'en';
+  }
+
+  startSession(request: FastifyRequest, reply: FastifyReply, token: string): void {
+    setCookie(reply, request, SESSION_COOKIE, token);
+  }
+}

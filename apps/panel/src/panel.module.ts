@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { CONFIG } from '@platform/service-kit';
+import type { Config } from './config';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { PanelGate } from './auth/panel-gate';
+import { PANEL_KEY, panelKey } from './auth/panel-key';
+import { DirectoryMailSink, MailSender, SmtpMailSender } from './mail/mail-sender';
+import { MerchantConsole } from './merchant/merchant-console';
+import { PanelController } from './merchant/panel.controller';
+import { PanelHandlers } from './users/panel.handlers';
+import { UserRepository } from './users/user.repository';
+
+@Module({
+  controllers: [AuthController, PanelController],
+  providers: [
+    UserRepository,
+    AuthService,
+    PanelGate,
+    MerchantConsole,
+    PanelHandlers,
+    { provide: PANEL_KEY, inject: [CONFIG], useFactory: (config: Config) => panelKey(config) },
+    {
+      provide: MailSender,
+      inject: [CONFIG],
+      useFactory: (config: Config) =>
+        config.MAIL_SMTP_URL
+          ? new SmtpMailSender(config.MAIL_SMTP_URL.reveal(), config.MAIL_FROM)
+          : new DirectoryMailSink(config.MAIL_SINK_DIR ?? 'tmp/mail', config.MAIL_FROM),
+    },
+  ],
+})
+/** The merchant panel (ADR 0035): merchant users, their sign-in, and the pages of their integration. */
+export class PanelModule {}

@@ -1,0 +1,318 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ERROR_CATALOGUE } from '@platform/contracts';
+import { OperatorClient, REPO_ROOT, Stack, V3Client, authenticatorCode, eventually, type ProvisionedMerchant } from '@platform/testing';
+
+const PASSWORD = 'correct horse battery staple';
+
+/**
+ * The merchant panel in Debian's Chromium on the real stack (gateway, panel, ledger over
+ * Kafka and Postgres): an operator's invitation by mail, sign-in with a second factor, API
+ * keys, integration settings with the API's own refusals, roles, lock-out, reset and
+ * sign-out everywhere, in English and Turkish, on a desktop and a phone.
+ */
+describe('merchant panel in a browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let operator: OperatorClient;
+  let panelUrl: string;
+  const screenshots = join(REPO_ROOT, 'tmp/screenshots/panel');
+  let shot = 0;
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    stack = await Stack.start({ apps: ['gateway', 'ledger', 'panel'] });
+    panelUrl = stack.url('panel');
+    operator = new OperatorClient(stack.url('gateway'));
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function capture(page: Page, name: string): Promise<void> {
+    shot += 1;
+    await page.screenshot({ path: join(screenshots, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
+  }
+
+  /** The last mail to `to`, and the panel link in it. */
+  async function linkMailedTo(to: string): Promise<string> {
+    const link = await eventually(
+      async () =>
+        stack
+          .mails()
+          .filter((m) => m.to === to)
+          .pop()
+          ?.text.match(/http:\/\/\S+/)?.[0],
+      (found) => found !== undefined,
+    );
+    return link!;
+  }
+
+  async function invite(merchant: ProvisionedMerchant, email: string, role: 'owner' | 'developer' | 'viewer') {
+    const answer = await operator.call('POST', `/admin/v1/merchants/${merchant.merchantCode}/users`, { email, role });
+    expect([answer.status, answer.body]).toEqual([201, expect.objectContaining({ email, role })]);
+    return linkMailedTo(email);
+  }
+
+  async function acceptInvitation(context: BrowserContext, link: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    await expect(page.getByRole('alert').or(page.getByRole('status')).first().textContent()).resolves.toContain('Sign in');
+    return page;
+  }
+
+  async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+    await page.goto(`${panelUrl}/sign-in`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  it('takes an invited owner from the mail to a working API key and settings, with the API’s refusals next to the fields', async () => {
+    const merchant = await operator.provisionMerchant({ name: 'Panel Shop' });
+    const email = `owner-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    const link = await invite(merchant, email, 'owner');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    // The invitation: the password rules are checked next to the fields, and nothing is set until they pass.
+    await page.goto(link);
+    await capture(page, 'invitation');
+    await page.getByLabel('New password').fill('short');
+    await page.getByLabel('Repeat the password').fill('short');
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    expect(await page.locator('#field-password-error').textContent()).toContain('must be at least 12 characters');
+    expect(await page.getByLabel('New password').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(`${PASSWORD}!`);
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    expect(await page.locator('#field-password_repeat-error').textContent()).toContain('the two passwords differ');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('Your password is set');
+    // The link works once.
+    await page.goto(link);
+    expect(await page.getByRole('alert').textContent()).toContain('unknown, expired or already used');
+
+    await signIn(page, email, 'not the password at all');
+    expect(await page.getByRole('alert').textContent()).toBe('The e-mail or the password is wrong.');
+    await signIn(page, email);
+    await page.waitForURL(`${panelUrl}/`);
+    expect(await page.locator('[data-environment]').textContent()).toBe('Sandbox');
+    expect(await page.locator('main').textContent()).toContain(merchant.merchantCode);
+    await capture(page, 'overview-sandbox');
+
+    // API keys: a new key raises key_version, its secret is shown once, and it signs requests at once.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    expect(await page.locator(`tr[data-api-key="${merchant.apiKey}"]`).count()).toBe(1);
+    await page.getByRole('button', { name: 'Create a new key' }).click();
+    const apiKey = (await page.locator('#new-api-key').textContent())!;
+    const apiSecret = (await page.locator('#new-api-secret').textContent())!;
+    expect(await page.locator('#new-key-version').textContent()).toBe(String(merchant.keyVersion + 1));
+    await capture(page, 'api-key-created');
+    const fresh = new V3Client(stack.url('gateway'), { ...merchant, apiKey, apiSecret, keyVersion: merchant.keyVersion + 1 });
+    expect((await fresh.request('GET', '/api/v3/balance')).status).toBe(200);
+    await page.goto(`${panelUrl}/api-keys`);
+    expect(await page.locator('#new-api-secret').count()).toBe(0);
+    expect(await page.content()).not.toContain(apiSecret);
+
+    // Revoking the new key stops it at once.
+    await page.getByRole('button', { name: `Revoke key ${apiKey}` }).click();
+    expect(await page.getByRole('status').textContent()).toContain(`Key ${apiKey} is revoked`);
+    expect((await fresh.request('GET', '/api/v3/balance')).status).toBe(401);
+
+    // Settings: the gateway's own refusal, worded as the operator API words it, next to the field; nothing saved.
+    const refusedByApi = await operator.call('PATCH', `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox`, {
+      webhook_url: 'http://shop.example/hooks',
+    });
+    expect(refusedByApi.status).toBe(422);
+    await page.getByRole('link', { name: 'Integration settings' }).click();
+    await page.getByLabel('Webhook address').fill('http://shop.example/hooks');
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    expect(await page.locator('#field-webhook_url-error').textContent()).toBe(`Webhook address: ${refusedByApi.body.errors.webhook_url.join('; ')}`);
+    expect(await page.getByRole('alert').textContent()).toContain(ERROR_CATALOGUE['1000001'].en);
+    await capture(page, 'settings-refused');
+    const unchanged = await operator.call('GET', `/admin/v1/merchants/${merchant.merchantCode}`);
+    expect(unchanged.body.environments.sandbox.webhook_url).toBeNull();
+
+    await page.getByLabel('IP allowlist').fill('127.0.0.1\n::1\n203.0.113.0/24');
+    await page.getByLabel('Webhook address').fill('https://shop.example/hooks');
+    await page.getByLabel('Success return address').fill('https://shop.example/paid');
+    await page.getByLabel('Failure return address').fill('https://shop.example/failed');
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Settings saved.');
+    const saved = (await operator.call('GET', `/admin/v1/merchants/${merchant.merchantCode}`)).body.environments.sandbox;
+    expect(saved).toMatchObject({
+      ip_allowlist: ['127.0.0.1', '::1', '203.0.113.0/24'],
+      webhook_url: 'https://shop.example/hooks',
+      success_return_url: 'https://shop.example/paid',
+      failure_return_url: 'https://shop.example/failed',
+    });
+    const audit = await operator.call('GET', `/admin/v1/audit-log?target=${merchant.merchantCode}/sandbox&per_page=100`);
+    expect(JSON.stringify(audit.body)).toContain(email);
+
+    // Live is one switch away and never mistaken for sandbox.
+    await page.getByLabel('Environment').selectOption('live');
+    await page.getByRole('button', { name: 'Switch' }).click();
+    await page.waitForURL(`${panelUrl}/settings`);
+    expect(await page.locator('[data-environment]').textContent()).toBe('Live');
+    expect(await page.getByRole('note').first().textContent()).toContain('Live: changes here affect real payments.');
+    await capture(page, 'settings-live');
+    await context.close();
+  });
+
+  it('asks for the second factor, locks after repeated failures, resets by mail and signs out everywhere', async () => {
+    const merchant = await operator.provisionMerchant({ name: 'Two Step Shop' });
+    const email = `dev-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    const context = await browser.newContext();
+    const page = await acceptInvitation(context, await invite(merchant, email, 'developer'));
+    await signIn(page, email);
+    await page.waitForURL(`${panelUrl}/`);
+    // A second device, signed in too: "sign out everywhere" must end it later.
+    const other = await browser.newContext();
+    const phone = await other.newPage();
+    await signIn(phone, email);
+    await phone.waitForURL(`${panelUrl}/`);
+
+    // Turn on two-step verification with the key the page shows.
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+    const key = (await page.locator('#totp-secret').textContent())!;
+    await capture(page, 'two-factor-setup');
+    await page.getByLabel('Six-digit code from your authenticator app').fill(authenticatorCode(key, new Date(), -5));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    expect(await page.locator('#field-code-error').textContent()).toContain('The code is wrong or already used.');
+    await page.getByLabel('Six-digit code from your authenticator app').fill(authenticatorCode(key));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Two-step verification is on from now on.');
+
+    // Sign-in now takes a code; a wrong code is refused, the right one lets the user in.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${panelUrl}/sign-in`);
+    await signIn(page, email);
+    await page.waitForURL(`${panelUrl}/sign-in/code`);
+    await page.goto(`${panelUrl}/api-keys`);
+    await page.waitForURL(`${panelUrl}/sign-in/code`);
+    await page.getByLabel('Six-digit code from your authenticator app').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('The code is wrong or already used.');
+    await page.getByLabel('Six-digit code from your authenticator app').fill(authenticatorCode(key, new Date(), 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${panelUrl}/`);
+
+    // "Sign out everywhere" ends this session and the other device's.
+    await phone.goto(`${panelUrl}/settings`);
+    expect(await phone.locator('h1').textContent()).toBe('Integration settings');
+    await page.goto(`${panelUrl}/security`);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(`${panelUrl}/sign-in`);
+    await phone.goto(`${panelUrl}/settings`);
+    await phone.waitForURL(`${panelUrl}/sign-in`);
+    await other.close();
+
+    // Five wrong passwords lock the account; even the right password is refused while locked.
+    for (let attempt = 0; attempt < 5; attempt += 1) await signIn(page, email, `wrong password ${attempt}`);
+    expect(await page.getByRole('alert').textContent()).toContain('this account is locked until');
+    await signIn(page, email);
+    expect(await page.getByRole('alert').textContent()).toContain('this account is locked until');
+    await capture(page, 'locked');
+
+    // A reset by mail lifts the lock and sets a new password; the old one stops working.
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('a link is on its way');
+    const resetLink = await linkMailedTo(email);
+    expect(resetLink).toContain('/password-reset/');
+    await page.goto(resetLink);
+    await page.getByLabel('New password').fill('another long passphrase');
+    await page.getByLabel('Repeat the password').fill('another long passphrase');
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('Your password is changed');
+    await signIn(page, email);
+    expect(await page.getByRole('alert').textContent()).toBe('The e-mail or the password is wrong.');
+    await signIn(page, email, 'another long passphrase');
+    await page.waitForURL(`${panelUrl}/sign-in/code`);
+    await context.close();
+  });
+
+  it('lets a viewer read everything and change nothing, in Turkish, on a phone', async () => {
+    const merchant = await operator.provisionMerchant({ name: 'Viewer Shop' });
+    const email = `viewer-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await acceptInvitation(context, await invite(merchant, email, 'viewer'));
+    await signIn(page, email);
+    await page.waitForURL(`${panelUrl}/`);
+
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.getByLabel('Language').last().selectOption('tr');
+    await page.getByRole('button', { name: 'Save the language' }).click();
+    expect(await page.locator('h1').textContent()).toBe('Güvenlik');
+    expect(await page.locator('html').getAttribute('lang')).toBe('tr');
+
+    await page.getByRole('link', { name: 'Entegrasyon ayarları' }).click();
+    expect(await page.getByRole('note').first().textContent()).toContain('Rolünüz (İzleyici) bu sayfayı görebilir ama değiştiremez.');
+    expect(await page.getByRole('button', { name: 'Ayarları kaydet' }).count()).toBe(0);
+    expect(await page.getByLabel('Webhook adresi').isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'API anahtarları' }).click();
+    expect(await page.getByRole('button', { name: 'Yeni anahtar oluştur' }).count()).toBe(0);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await capture(page, 'viewer-phone-tr');
+
+    // A hand-made form with the viewer's own valid CSRF token is still refused, and nothing changes.
+    const csrf = await page.locator('input[name="_csrf"]').first().inputValue();
+    const statuses = await page.evaluate(async (token) => {
+      const post = (path: string, fields: Record<string, string>) =>
+        fetch(path, { method: 'POST', body: new URLSearchParams({ _csrf: token, ...fields }), redirect: 'manual' }).then((r) => r.status);
+      return [
+        await post('/settings', { webhook_url: 'https://evil.example/hook' }),
+        await post('/api-keys', {}),
+        await post('/users', { email: 'x@evil.example', role: 'owner' }),
+      ];
+    }, csrf);
+    expect(statuses).toEqual([403, 403, 403]);
+    const after = (await operator.call('GET', `/admin/v1/merchants/${merchant.merchantCode}`)).body;
+    expect(after.environments.sandbox.webhook_url).toBeNull();
+    expect(after.api_keys).toHaveLength(1);
+    expect(stack.mails().some((m) => m.to === 'x@evil.example')).toBe(false);
+
+    // A form without the session's CSRF token is refused before anything else.
+    const forged = await page.evaluate(() =>
+      fetch('/sign-out', { method: 'POST', body: new URLSearchParams({ _csrf: 'forged' }), redirect: 'manual' }).then((r) => r.status),
+    );
+    expect(forged).toBe(403);
+    await context.close();
+  });
+
+  it('lets an owner invite a user from the panel, and refuses an address that already has a user', async () => {
+    const merchant = await operator.provisionMerchant({ name: 'Team Shop' });
+    const email = `team-owner-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    const context = await browser.newContext();
+    const page = await acceptInvitation(context, await invite(merchant, email, 'owner'));
+    await signIn(page, email);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('E-mail').fill('not-an-address');
+    await page.getByRole('button', { name: 'Invite a user' }).click();
+    expect(await page.locator('#field-email-error').textContent()).toContain('is invalid');
+    const colleague = `colleague-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    await page.getByLabel('E-mail').fill(colleague);
+    await page.getByLabel('Role').selectOption('developer');
+    await page.getByRole('button', { name: 'Invite a user' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`An invitation is on its way to ${colleague}.`);
+    expect(await linkMailedTo(colleague)).toContain('/invitation/');
+    await page.getByLabel('E-mail').fill(colleague);
+    await page.getByRole('button', { name: 'Invite a user' }).click();
+    expect(await page.locator('#field-email-error').textContent()).toContain('already has a user');
+    expect(await page.locator('tbody tr').count()).toBe(2);
+    await capture(page, 'users');
+    await context.close();
+  });
+});
