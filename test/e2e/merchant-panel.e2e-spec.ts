@@ -108,6 +108,12 @@ describe('merchant panel in a browser', () => {
     await page.waitForURL(`${panelUrl}/`);
     expect(await page.locator('[data-environment]').textContent()).toBe('Sandbox');
     expect(await page.locator('main').textContent()).toContain(merchant.merchantCode);
+    // The balance is the API's, to the cent.
+    const api = new V3Client(stack.url('gateway'), merchant);
+    const [balance, withdrawable] = [(await api.request('GET', '/api/v3/balance')).body, (await api.request('GET', '/api/v3/balance/withdrawable')).body];
+    expect(await page.locator('[data-field="available_amount"]').textContent()).toBe(`${balance.available_amount} ${balance.currency_code}`);
+    expect(await page.locator('[data-field="pending_settlement_amount"]').textContent()).toBe(`${balance.pending_settlement_amount} ${balance.currency_code}`);
+    expect(await page.locator('[data-field="withdrawable_amount"]').textContent()).toBe(`${withdrawable.withdrawable_amount} ${withdrawable.currency_code}`);
     await capture(page, 'overview-sandbox');
 
     // API keys: a new key raises key_version, its secret is shown once, and it signs requests at once.

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  GetBalance,
+  GetWithdrawableBalance,
+  type Caller,
   ConsoleGetEnvironment,
   ConsoleIssueApiKey,
   ConsoleRevokeApiKey,
@@ -29,6 +32,17 @@ export class MerchantConsole {
 
   revokeKey(current: SignedIn, apiKey: string, correlationId: string) {
     return this.rpc.request(ConsoleRevokeApiKey, { ...this.scope(current), actor: this.actor(current), api_key: apiKey }, { correlationId });
+  }
+
+  /** The balance and the withdrawable balance, as GET /api/v3/balance and /balance/withdrawable answer them. */
+  async balances(current: SignedIn, correlationId: string) {
+    const meta = { caller: this.caller(current), correlationId };
+    const [balance, withdrawable] = await Promise.all([this.rpc.request(GetBalance, {}, meta), this.rpc.request(GetWithdrawableBalance, {}, meta)]);
+    return { balance, withdrawable };
+  }
+
+  private caller(current: SignedIn): Caller {
+    return { merchantCode: current.user.merchant_code, environment: current.session.environment };
   }
 
   private scope(current: SignedIn) {

@@ -51,8 +51,11 @@ export class PanelController {
     const current = await this.gate.signedIn(request, reply);
     if (!current) return;
     await this.answer(current, reply, async () => {
-      const view = await this.console.environment(current, request.correlationId);
-      sendHtml(reply, 200, overviewPage(this.chrome(current, view.merchant.name, '/'), view));
+      const [view, balances] = await Promise.all([
+        this.console.environment(current, request.correlationId),
+        this.console.balances(current, request.correlationId),
+      ]);
+      sendHtml(reply, 200, overviewPage(this.chrome(current, view.merchant.name, '/'), view, balances));
     });
   }
 

@@ -9,7 +9,12 @@ const when = (iso: string | null) => (iso ? escapeHtml(iso.slice(0, 16).replace(
 const readOnlyNote = (chrome: Chrome) =>
   `<p class="notice error" role="note">${escapeHtml(t(chrome.language, 'forbidden', { role: t(chrome.language, `role.${chrome.role}`) }))}</p>`;
 
-export function overviewPage(chrome: Chrome, view: ConsoleEnvironment): string {
+export interface Balances {
+  balance: { currency_code: string; available_amount: string; pending_settlement_amount: string };
+  withdrawable: { currency_code: string; withdrawable_amount: string; can_withdraw: boolean };
+}
+
+export function overviewPage(chrome: Chrome, view: ConsoleEnvironment, balances: Balances): string {
   const l = chrome.language;
   const s = view.settings;
   const limits = s.payment_limits.length
@@ -23,7 +28,12 @@ export function overviewPage(chrome: Chrome, view: ConsoleEnvironment): string {
   return panelPage(
     chrome,
     t(l, 'overview.title'),
-    `<section class="card" aria-labelledby="merchant-h"><h2 id="merchant-h">${escapeHtml(t(l, 'overview.merchant'))}</h2><dl>
+    `<section class="card" aria-labelledby="balance-h"><h2 id="balance-h">${escapeHtml(t(l, 'balance.title'))}</h2><dl>
+<dt>${escapeHtml(t(l, 'balance.available'))}</dt><dd data-field="available_amount">${escapeHtml(balances.balance.available_amount)} ${escapeHtml(balances.balance.currency_code)}</dd>
+<dt>${escapeHtml(t(l, 'balance.pending'))}</dt><dd data-field="pending_settlement_amount">${escapeHtml(balances.balance.pending_settlement_amount)} ${escapeHtml(balances.balance.currency_code)}</dd>
+<dt>${escapeHtml(t(l, 'balance.withdrawable'))}</dt><dd data-field="withdrawable_amount">${escapeHtml(balances.withdrawable.withdrawable_amount)} ${escapeHtml(balances.withdrawable.currency_code)}</dd>
+<dt>${escapeHtml(t(l, 'balance.canWithdraw'))}</dt><dd>${yesNo(chrome, balances.withdrawable.can_withdraw)}</dd></dl></section>
+<section class="card" aria-labelledby="merchant-h"><h2 id="merchant-h">${escapeHtml(t(l, 'overview.merchant'))}</h2><dl>
 <dt>${escapeHtml(t(l, 'overview.merchant'))}</dt><dd>${escapeHtml(view.merchant.name)}</dd>
 <dt>${escapeHtml(t(l, 'overview.code'))}</dt><dd><code>${escapeHtml(view.merchant.merchant_code)}</code></dd>
 <dt>${escapeHtml(t(l, 'overview.currency'))}</dt><dd>${escapeHtml(view.merchant.base_currency)}</dd>
