@@ -33,6 +33,7 @@ import { RequestAuthenticator } from './auth/request-authenticator';
 import { AuditRepository } from './merchants/audit.repository';
 import { MerchantRepository } from './merchants/merchant.repository';
 import { MerchantsService } from './merchants/merchants.service';
+import { MerchantConsoleHandlers } from './merchant-console/merchant-console.handlers';
 import { RateLimits } from './rate-limit/rate-limits';
 import { SandboxListenController } from './sandbox-listen/sandbox-listen.controller';
 import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
@@ -68,6 +69,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     MerchantRepository,
     AuditRepository,
     MerchantsService,
+    MerchantConsoleHandlers,
     CredentialDirectory,
     RequestAuthenticator,
     V4AuthGuard,
