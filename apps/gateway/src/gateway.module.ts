@@ -11,6 +11,7 @@ import { AdminReadAuditInterceptor } from './admin/admin-read-audit.interceptor'
 import { AuditService } from './merchants/audit.service';
 import { MerchantBroadcast } from './merchants/merchant-broadcast';
 import { AdminMerchantsController } from './admin/admin-merchants.controller';
+import { AdminMerchantUsersController } from './admin/admin-merchant-users.controller';
 import { V3ServiceStatusController } from './api/v3-service-status.controller';
 import { V3BalanceController } from './api/v3-balance.controller';
 import { V3WebhooksController } from './api/v3-webhooks.controller';
@@ -44,6 +45,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     OpenApiController,
     DocsSiteController,
     AdminMerchantsController,
+    AdminMerchantUsersController,
     AdminBinsController,
     AdminFxRatesController,
     AdminAuditController,
