@@ -11,6 +11,7 @@ import { AdminReadAuditInterceptor } from './admin/admin-read-audit.interceptor'
 import { AuditService } from './merchants/audit.service';
 import { MerchantBroadcast } from './merchants/merchant-broadcast';
 import { AdminMerchantsController } from './admin/admin-merchants.controller';
+import { AdminMerchantUsersController } from './admin/admin-merchant-users.controller';
 import { V3ServiceStatusController } from './api/v3-service-status.controller';
 import { V3BalanceController } from './api/v3-balance.controller';
 import { V3WebhooksController } from './api/v3-webhooks.controller';
@@ -33,6 +34,7 @@ import { RequestAuthenticator } from './auth/request-authenticator';
 import { AuditRepository } from './merchants/audit.repository';
 import { MerchantRepository } from './merchants/merchant.repository';
 import { MerchantsService } from './merchants/merchants.service';
+import { MerchantConsoleHandlers } from './merchant-console/merchant-console.handlers';
 import { RateLimits } from './rate-limit/rate-limits';
 import { SandboxListenController } from './sandbox-listen/sandbox-listen.controller';
 import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
@@ -43,6 +45,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     OpenApiController,
     DocsSiteController,
     AdminMerchantsController,
+    AdminMerchantUsersController,
     AdminBinsController,
     AdminFxRatesController,
     AdminAuditController,
@@ -68,6 +71,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     MerchantRepository,
     AuditRepository,
     MerchantsService,
+    MerchantConsoleHandlers,
     CredentialDirectory,
     RequestAuthenticator,
     V4AuthGuard,

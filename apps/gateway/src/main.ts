@@ -1,24 +1,5 @@
 import '@platform/observability/register';
 import { runService } from '@platform/service-kit';
-import { ConfigSchema } from './config';
-import { DATABASE } from './database';
-import { GatewayModule } from './gateway.module';
-import { installEdgeRateLimit } from './edge/edge-rate-limit';
-import { installJsonOnly } from './edge/json-only';
-import { TextSafetyInterceptor } from './edge/text-safety.interceptor';
+import { GATEWAY_SERVICE } from './gateway.service';
 
-runService({
-  name: 'gateway',
-  ...DATABASE,
-  rpcClient: true,
-  configSchema: ConfigSchema,
-  port: (config) => config.PORT,
-  publicBaseUrl: (config) => config.PUBLIC_BASE_URL,
-  trustedProxies: (config) => config.TRUSTED_PROXIES,
-  imports: () => [GatewayModule],
-  configure: (app) => {
-    installEdgeRateLimit(app);
-    installJsonOnly(app);
-    app.useGlobalInterceptors(new TextSafetyInterceptor());
-  },
-});
+runService(GATEWAY_SERVICE);

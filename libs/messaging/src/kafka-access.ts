@@ -52,6 +52,7 @@ function service(
 
 export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   gateway: service('gateway', {
+    commands: Topics.gatewayCommands,
     sends: [
       Topics.paymentsCommands,
       Topics.ordersCommands,
@@ -60,6 +61,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
       Topics.disputesCommands,
       Topics.webhooksCommands,
       Topics.statusCommands,
+      Topics.panelCommands,
     ],
     publishes: [reference.settings],
     listens: [Topics.sandboxWebhooks],
@@ -95,6 +97,18 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
     reads: [reference.settings, reference.maintenance],
   }),
   status: service('status', { commands: Topics.statusCommands, publishes: [reference.maintenance] }),
+  panel: service('panel', {
+    commands: Topics.panelCommands,
+    sends: [
+      Topics.gatewayCommands,
+      Topics.paymentsCommands,
+      Topics.ordersCommands,
+      Topics.ledgerCommands,
+      Topics.payoutsCommands,
+      Topics.disputesCommands,
+      Topics.webhooksCommands,
+    ],
+  }),
 };
 
 /**

@@ -15,17 +15,34 @@ const Quote = defineCommand({
   reply: z.object({ amount: z.string() }),
 });
 const Intruding = defineCommand({ type: 'test.intruding', topic: Topics.ordersCommands, request: z.object({}), reply: z.object({}) });
+const ConsoleCall = defineCommand({
+  type: 'test.console-call',
+  topic: Topics.gatewayCommands,
+  request: z.object({ n: z.number() }),
+  reply: z.object({ n: z.number() }),
+});
+const Invitation = defineCommand({
+  type: 'test.invitation',
+  topic: Topics.panelCommands,
+  request: z.object({ email: z.string() }),
+  reply: z.object({ email: z.string() }),
+});
 
 /**
  * The ACLs of docs/kafka-acls.md (KAFKA_ACCESS) on a broker that enforces them: with exactly
  * those grants the gateway's principal sends a payouts command and reads its reply, payouts'
- * principal serves it in its group, both pass the production topic check; a topic outside a
- * principal's grants is refused.
+ * principal serves it in its group, both pass the production topic check; the merchant panel and
+ * the gateway call each other (console commands one way, invitations the other); a topic outside
+ * a principal's grants is refused.
  */
 describe('Kafka ACLs per principal', () => {
   const logger = createLogger('kafka-acl-it', 'fatal');
   const prefix = `acl-${randomUUID().slice(0, 8)}.`;
-  const users = { gateway: { username: 'gateway', password: `gw-${randomUUID()}` }, payouts: { username: 'payouts', password: `po-${randomUUID()}` } };
+  const users = {
+    gateway: { username: 'gateway', password: `gw-${randomUUID()}` },
+    payouts: { username: 'payouts', password: `po-${randomUUID()}` },
+    panel: { username: 'panel', password: `pn-${randomUUID()}` },
+  };
   let broker: ScramBroker;
   const connections: KafkaConnection[] = [];
 
@@ -56,7 +73,11 @@ describe('Kafka ACLs per principal', () => {
       const provisioner = connectAs(broker.admin, 'acl-topics');
       await provisioner.ensureTopics(TOPIC_SPECS);
       await admin.createAcls({
-        acl: [...aclBindings('User:gateway', KAFKA_ACCESS.gateway!, prefix), ...aclBindings('User:payouts', KAFKA_ACCESS.payouts!, prefix)],
+        acl: [
+          ...aclBindings('User:gateway', KAFKA_ACCESS.gateway!, prefix),
+          ...aclBindings('User:payouts', KAFKA_ACCESS.payouts!, prefix),
+          ...aclBindings('User:panel', KAFKA_ACCESS.panel!, prefix),
+        ],
       });
     } finally {
       await admin.disconnect();
@@ -84,6 +105,34 @@ describe('Kafka ACLs per principal', () => {
       await client.stop();
       await server.stop();
     }
+  });
+
+  it('lets the panel call the gateway and the gateway call the panel, each serving in its own group', async () => {
+    // The client id is the app's name, as in production: reply groups fall under `rpc-replies.<app>.`.
+    const gateway = connectAs(users.gateway, 'gateway');
+    const panel = connectAs(users.panel, 'panel');
+    await panel.verifyTopics(TOPIC_SPECS);
+    const gatewayServer = new RpcServer(gateway, 'gateway.commands', logger);
+    gatewayServer.handle(ConsoleCall, async (request) => ({ n: request.n + 1 }));
+    const panelServer = new RpcServer(panel, 'panel.commands', logger);
+    panelServer.handle(Invitation, async (request) => ({ email: request.email }));
+    const gatewayClient = new RpcClient(gateway, logger);
+    const panelClient = new RpcClient(panel, logger);
+    await Promise.all([gatewayServer.start(), panelServer.start(), gatewayClient.start(), panelClient.start()]);
+    try {
+      await expect(panelClient.request(ConsoleCall, { n: 1 }, { timeoutMs: 20_000 })).resolves.toEqual({ n: 2 });
+      await expect(gatewayClient.request(Invitation, { email: 'a@shop.example' }, { timeoutMs: 20_000 })).resolves.toEqual({ email: 'a@shop.example' });
+    } finally {
+      await Promise.all([gatewayClient.stop(), panelClient.stop(), gatewayServer.stop(), panelServer.stop()]);
+    }
+  });
+
+  it('refuses the panel a topic outside its grants (the gateway publishes merchant settings, not the panel)', async () => {
+    const panel = connectAs(users.panel, 'panel-intruding');
+    const producer = await panel.producer();
+    await expect(producer.send({ topic: panel.topic(Topics.merchantSettings), messages: [{ key: 'x', value: '{}' }] })).rejects.toThrow(
+      /Not authorized to access topics/,
+    );
   });
 
   it('refuses a principal a topic outside its grants', async () => {

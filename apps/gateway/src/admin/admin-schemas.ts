@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENVIRONMENTS, WireAmountSchema, text } from '@platform/contracts';
+import { ENVIRONMENTS, PANEL_ROLES, PanelInviteUser, WireAmountSchema, text } from '@platform/contracts';
 import { parseWireAmount } from '@platform/money';
 import { parseAllowlistEntry } from '../auth/ip-allowlist';
 
@@ -98,3 +98,13 @@ export const IssuedApiKeySchema = z.object({
 export const SettingsViewSchema = settingsPatchSchema('live', false)
   .required()
   .extend({ merchant_code: z.string(), environment: z.enum(ENVIRONMENTS) });
+
+/** An operator's invitation of a merchant panel user; the panel keeps users and roles (ADR 0035). */
+export const InviteMerchantUserSchema = z
+  .object({
+    email: z.string().max(254).email(),
+    role: z.enum(PANEL_ROLES),
+  })
+  .strict();
+
+export const InvitedMerchantUserSchema = PanelInviteUser.reply;

@@ -172,13 +172,14 @@ export class MerchantRepository {
     return rows[0]?.merchant_code;
   }
 
-  /** One key stops working at once. */
-  async revokeKey(tx: SqlExecutor, merchantCode: string, apiKey: string, at: Date): Promise<ApiKeyRow | undefined> {
+  /** One key stops working at once; with `environment`, only a key of that environment. */
+  async revokeKey(tx: SqlExecutor, merchantCode: string, apiKey: string, at: Date, environment?: Environment): Promise<ApiKeyRow | undefined> {
     const rows = await queryRows<ApiKeyRow>(
       tx,
-      `UPDATE gateway.api_keys SET expires_at = $3 WHERE merchant_code = $1 AND api_key = $2 AND (expires_at IS NULL OR expires_at > $3)
+      `UPDATE gateway.api_keys SET expires_at = $3
+        WHERE merchant_code = $1 AND api_key = $2 AND (expires_at IS NULL OR expires_at > $3) AND ($4::text IS NULL OR environment = $4)
         RETURNING api_key, merchant_code, environment, key_version, secret_sealed, expires_at`,
-      [merchantCode, apiKey, at.toISOString()],
+      [merchantCode, apiKey, at.toISOString(), environment ?? null],
     );
     return rows[0];
   }

@@ -118,16 +118,19 @@ export class MerchantsService {
     this.credentials.forget([apiKey]);
   }
 
-  /** A leaked key stops working now, on this replica at once and on the others within their 5 s cache. */
+  /**
+   * A leaked key stops working now, on this replica at once and on the others within their 5 s cache.
+   * With `environment`, only a key of that environment is revoked (the merchant panel acts on one).
+   */
   async revokeApiKey(
     merchantCode: string,
     apiKey: string,
     by: OperatorAction,
+    environment?: Environment,
   ): Promise<{ api_key: string; environment: Environment; key_version: number; revoked_at: string }> {
     const now = this.clock.now();
     const revoked = await this.dataSource.transaction(async (tx) => {
-      const now = this.clock.now();
-      const key = await this.merchants.revokeKey(tx, merchantCode, apiKey, now);
+      const key = await this.merchants.revokeKey(tx, merchantCode, apiKey, now, environment);
       if (!key) throw new ApiError(Errors.ResourceNotFound, 'No working API key with this value for this merchant');
       await this.audit.append(tx, {
         ...byAudit(by),
@@ -162,9 +165,15 @@ export class MerchantsService {
     return page(rows, total, pageNumber, perPage);
   }
 
-  async getMerchant(merchantCode: string): Promise<MerchantDetail> {
+  /** The merchant without its environments and keys; 1000011 when there is none. */
+  async findMerchant(merchantCode: string): Promise<MerchantListRow> {
     const merchant = await this.merchants.findMerchantWithCreation(this.dataSource, merchantCode);
     if (!merchant) throw new ApiError(Errors.ResourceNotFound, `merchant ${merchantCode} does not exist`);
+    return merchant;
+  }
+
+  async getMerchant(merchantCode: string): Promise<MerchantDetail> {
+    const merchant = await this.findMerchant(merchantCode);
     const [sandbox, live, apiKeys] = await Promise.all([
       this.merchants.findSettings(this.dataSource, merchantCode, 'sandbox'),
       this.merchants.findSettings(this.dataSource, merchantCode, 'live'),

@@ -1,0 +1,50 @@
+import { TOPIC_SPECS, Topics } from '@platform/contracts';
+import { KAFKA_ACCESS, aclBindings } from './kafka-access';
+
+/** The grants of docs/kafka-acls.md hang together: every command topic has one server, every sender one. */
+describe('KAFKA_ACCESS', () => {
+  const commandTopics = TOPIC_SPECS.filter((spec) => spec.kind === 'commands').map((spec) => spec.name);
+  const servers = (topic: string) =>
+    Object.entries(KAFKA_ACCESS).filter(([app, access]) => access.read.includes(topic as never) && access.groups.includes(`${app}.commands`));
+
+  it.each(commandTopics)('%s is served by exactly one app, in its commands group', (topic) => {
+    expect(servers(topic)).toHaveLength(1);
+  });
+
+  it('sends commands only to topics some app serves, and every sender reads the replies', () => {
+    for (const [app, access] of Object.entries(KAFKA_ACCESS)) {
+      const sent = access.write.filter((topic) => (commandTopics as string[]).includes(topic));
+      for (const topic of sent) expect([app, topic, servers(topic).length]).toEqual([app, topic, 1]);
+      if (sent.length > 0)
+        expect([app, access.read, access.groupPrefixes]).toEqual([
+          app,
+          expect.arrayContaining([Topics.rpcReplies]),
+          expect.arrayContaining([`rpc-replies.${app}.`]),
+        ]);
+    }
+  });
+
+  it('lets the merchant panel call the gateway and the gateway invite through the panel', () => {
+    expect(KAFKA_ACCESS.panel).toEqual({
+      write: [
+        Topics.rpcReplies,
+        Topics.gatewayCommands,
+        Topics.paymentsCommands,
+        Topics.ordersCommands,
+        Topics.ledgerCommands,
+        Topics.payoutsCommands,
+        Topics.disputesCommands,
+        Topics.webhooksCommands,
+      ],
+      read: [Topics.panelCommands, Topics.rpcReplies],
+      groups: ['panel.commands'],
+      groupPrefixes: ['rpc-replies.panel.'],
+    });
+    expect(KAFKA_ACCESS.gateway).toMatchObject({
+      write: expect.arrayContaining([Topics.rpcReplies, Topics.panelCommands]),
+      read: expect.arrayContaining([Topics.gatewayCommands]),
+      groups: ['gateway.commands'],
+    });
+    expect(aclBindings('User:panel', KAFKA_ACCESS.panel!, 'eu.').filter((acl) => acl.resourceName === 'eu.gateway.commands.v1')).toHaveLength(1);
+  });
+});
