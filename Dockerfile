@@ -2,10 +2,10 @@
 #
 # Container images of the payment platform: one multi-stage build, one final target per
 # app (gateway, checkout, payments-v3, orders-v4, ledger, payouts, disputes,
-# webhook-dispatcher, status) plus `migrate` (provisions each service's role and schema
-# and applies the TypeORM migrations; run it once before the apps, as a job).
+# webhook-dispatcher, status, panel) plus `migrate` (provisions each service's role and
+# schema and applies the TypeORM migrations; run it once before the apps, as a job).
 #
-# Local stack (Kafka, Postgres, Redis, migrations, all nine apps):
+# Local stack (Kafka, Postgres, Redis, migrations, all ten apps):
 #   docker compose up --build
 # One image:
 #   docker build --target gateway -t card-platform/gateway .
@@ -13,8 +13,9 @@
 #     -e ADMIN_TOKEN=... -e MASTER_KEY=... card-platform/gateway
 #
 # The images run with NODE_ENV=production: the gateway then refuses to start without
-# ADMIN_TOKEN and MASTER_KEY (base64 of 32 bytes). Needs BuildKit (the default builder
-# of current Docker) for the npm cache mount.
+# ADMIN_TOKEN and MASTER_KEY (base64 of 32 bytes), the panel without PANEL_KEY,
+# MAIL_SMTP_URL, TRUSTED_PROXIES and an https PANEL_PUBLIC_URL. Needs BuildKit (the
+# default builder of current Docker) for the npm cache mount.
 
 ARG NODE_IMAGE=node:22-bookworm-slim
 
@@ -98,6 +99,11 @@ FROM runtime AS status
 ENV PORT=8088
 EXPOSE 8088
 CMD ["node", "dist/apps/status/src/main.js"]
+
+FROM runtime AS panel
+ENV PORT=8089
+EXPOSE 8089
+CMD ["node", "dist/apps/panel/src/main.js"]
 
 # Runs every service's migrations in turn (`node dist/tools/migrate.js [app ...]` for a
 # subset) with DATABASE_URL, a Postgres superuser URL; exits when done.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import YAML from 'yaml';
+import { PLATFORM_APPS } from '@platform/contracts';
 import { REPO_ROOT } from '@platform/testing';
 
 /**
@@ -11,9 +12,17 @@ import { REPO_ROOT } from '@platform/testing';
  */
 type Compose = { services: Record<string, any> };
 
-/** `${VAR:-default}` and `${VAR}` in every string value, as Compose resolves them after parsing, with the given environment. */
+/**
+ * `${VAR:-default}` (unset or empty), `${VAR-default}` (unset only) and `${VAR}` in every string
+ * value, as Compose resolves them after parsing, with the given environment.
+ */
 function interpolate(node: unknown, env: Record<string, string>): unknown {
-  if (typeof node === 'string') return node.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_match, name: string, fallback?: string) => env[name] || fallback || '');
+  if (typeof node === 'string')
+    return node.replace(/\$\{(\w+)(?:(:?)-([^}]*))?\}/g, (_match, name: string, colon?: string, fallback?: string) => {
+      const value = env[name];
+      if (fallback === undefined) return value ?? '';
+      return value === undefined || (colon === ':' && value === '') ? fallback : value;
+    });
   if (Array.isArray(node)) return node.map((item) => interpolate(item, env));
   if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, interpolate(value, env)]));
   return node;
@@ -28,12 +37,24 @@ const { $schema: _draft, ...schema } = JSON.parse(readFileSync(join(REPO_ROOT, '
 const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
 const problems = (doc: unknown) => (validate(doc) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`));
 
-const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status'];
+const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status', 'panel'];
+/** Published to the host, for browsers and the suites there: the merchant API, the customer pages and the merchant panel. */
+const PUBLISHED = ['gateway', 'checkout', 'panel'];
 
 describe('docker-compose.yml', () => {
   it('is valid against the Compose Specification, with and without the host-webhooks settings', () => {
     expect(problems(load())).toEqual([]);
     expect(problems(load({ WEBHOOK_ALLOW_LOOPBACK: 'true', DISPATCHER_REPLICAS: '0', POSTGRES_HOST_PORT: '15432' }))).toEqual([]);
+  });
+
+  it('runs every platform app, each from its own Dockerfile target on its own port', () => {
+    const { services } = load();
+    expect(APPS).toEqual([...PLATFORM_APPS]);
+    APPS.forEach((app, index) => {
+      expect(services[app].build).toEqual({ context: '.', target: app });
+      expect(services[app].environment.PORT).toBe(8080 + index);
+      expect(services[app].healthcheck.test.join(' ')).toContain(`http://127.0.0.1:${8080 + index}/readyz`);
+    });
   });
 
   it('is refused by the schema when a service is malformed', () => {
@@ -49,14 +70,35 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.depends_on.redis).toEqual({ condition: 'service_healthy' });
   });
 
-  it('publishes Postgres, Kafka, the gateway and checkout on the loopback interface only', () => {
+  it('publishes Postgres, Kafka, the gateway, checkout and the panel on the loopback interface only', () => {
     const { services } = load();
     expect(services.postgres.ports).toEqual(['127.0.0.1:5433:5432']);
     expect(services.kafka.ports).toEqual(['127.0.0.1:9094:9094']);
     expect(services.kafka.environment.KAFKA_ADVERTISED_LISTENERS).toContain('HOST://localhost:9094');
     expect(services.gateway.ports).toEqual(['127.0.0.1:8080:8080']);
     expect(services.checkout.ports).toEqual(['127.0.0.1:8081:8081']);
-    for (const app of APPS.filter((name) => !['gateway', 'checkout'].includes(name))) expect(services[app].ports).toBeUndefined();
+    expect(services.panel.ports).toEqual(['127.0.0.1:8089:8089']);
+    for (const app of APPS.filter((name) => !PUBLISHED.includes(name))) expect(services[app].ports).toBeUndefined();
+  });
+
+  it('gives the panel its public address, its key and a mail sink it can write, each overridable', () => {
+    const panel = load().services.panel.environment;
+    expect(panel).toMatchObject({ PANEL_PUBLIC_URL: 'http://localhost:8089', PANEL_KEY: '', MAIL_SMTP_URL: '', MAIL_SINK_DIR: '/tmp/mail' });
+    const overridden = load({ PANEL_PUBLIC_URL: 'https://panel.example.com', PANEL_KEY: 'k', MAIL_SMTP_URL: 'smtps://relay:465', MAIL_SINK_DIR: '/srv/mail' });
+    expect(overridden.services.panel.environment).toMatchObject({
+      PANEL_PUBLIC_URL: 'https://panel.example.com',
+      PANEL_KEY: 'k',
+      MAIL_SMTP_URL: 'smtps://relay:465',
+      MAIL_SINK_DIR: '/srv/mail',
+    });
+    // Set empty, as production requires: no sink (the app reads an empty variable as unset).
+    expect(load({ MAIL_SINK_DIR: '' }).services.panel.environment.MAIL_SINK_DIR).toBe('');
+    // Only the panel holds its key and mail settings.
+    const { services } = load();
+    for (const app of APPS.filter((name) => name !== 'panel')) {
+      expect(Object.keys(services[app].environment)).not.toContain('PANEL_KEY');
+      expect(Object.keys(services[app].environment)).not.toContain('MAIL_SMTP_URL');
+    }
   });
 
   it('creates the topics in a one-off job every app waits for', () => {

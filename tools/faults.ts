@@ -15,7 +15,7 @@ import { Workload, type Operation } from './faults/workload';
 
 /**
  * `npm run faults [-- NAME… | --list] [--seed N]`: the fault-injection suite (docs/faults.md).
- * Each scenario starts the nine apps on topics and consumer groups of its own, runs a steady
+ * Each scenario starts the ten apps on topics and consumer groups of its own, runs a steady
  * sandbox flow of one merchant, injects its fault at a seeded moment, lets the flow finish and
  * checks the money invariants. One verdict line per scenario; the report is JSON in .cache/faults.
  */

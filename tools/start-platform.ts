@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { PLATFORM_APPS, type PlatformApp } from '@platform/contracts';
 import { SPANS_FILE, spanFileReceiver } from './trace-file';
 
@@ -14,9 +14,17 @@ import { SPANS_FILE, spanFileReceiver } from './trace-file';
 const ROOT = join(__dirname, '../..');
 const LOG_DIR = join(ROOT, '.platform/logs');
 const BASE_PORT = 8080;
+/** The panel's mails (invitations, password resets) as JSON files: no SMTP relay on a laptop. */
+const MAIL_DIR = join(ROOT, 'tmp/mail');
 
 function portOf(app: PlatformApp): number {
   return BASE_PORT + PLATFORM_APPS.indexOf(app);
+}
+
+/** Local settings of one app, which the caller's environment may override. */
+function localDefaults(app: PlatformApp): Record<string, string> {
+  if (app === 'panel') return { PANEL_PUBLIC_URL: `http://127.0.0.1:${portOf('panel')}`, MAIL_SINK_DIR: MAIL_DIR };
+  return {};
 }
 
 async function waitReady(app: PlatformApp, child: ChildProcess, timeoutMs = 120000): Promise<void> {
@@ -67,6 +75,7 @@ async function main(): Promise<void> {
       cwd: ROOT,
       env: {
         KAFKAJS_NO_PARTITIONER_WARNING: '1',
+        ...localDefaults(app),
         ...process.env,
         ...(tracesTo ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracesTo } : {}),
         PORT: String(portOf(app)),
@@ -87,6 +96,7 @@ async function main(): Promise<void> {
     return;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const panelMail = process.env.MAIL_SMTP_URL ? 'mails over SMTP' : `mails in ${relative(ROOT, resolve(ROOT, process.env.MAIL_SINK_DIR || MAIL_DIR))}/`;
   process.stdout.write(
     [
       '',
@@ -94,6 +104,7 @@ async function main(): Promise<void> {
       '',
       `  Merchant API and operator API  http://127.0.0.1:${portOf('gateway')}   (/api/v3, /api/v4, /admin/v1)`,
       `  Customer pages                 http://127.0.0.1:${portOf('checkout')}`,
+      `  Merchant panel                 http://127.0.0.1:${portOf('panel')}   (${panelMail})`,
       `  Service status (public)        http://127.0.0.1:${portOf('gateway')}/api/v3/service-status`,
       ...PLATFORM_APPS.map((app) => `  ${app.padEnd(30)} http://127.0.0.1:${portOf(app)}/readyz`),
       '',
