@@ -19,7 +19,7 @@ const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,-apple-system,
 a{color:#0b4fbf}a:focus,button:focus,input:focus,select:focus,textarea:focus{outline:3px solid #f0a500;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem;z-index:2}
 header{background:#14213d;color:#fff;padding:.75rem 1rem;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:space-between}
-header a{color:#fff}header form{display:inline-flex;gap:.4rem;align-items:center;margin:0}header select{max-width:11rem}
+header a{color:#fff}header form{display:inline-flex;gap:.4rem;align-items:center;margin:0}header button,td button{display:inline-block}header select{max-width:11rem}
 nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0;padding:.5rem 1rem;background:#fff;border-bottom:1px solid #d0d5dd}
 nav a[aria-current=page]{font-weight:700;text-decoration:none;color:#14181f}
 main{max-width:60rem;margin:1rem auto;padding:0 1rem}.card{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:1rem 1.25rem;margin-bottom:1rem}
@@ -27,7 +27,7 @@ main{max-width:60rem;margin:1rem auto;padding:0 1rem}.card{background:#fff;borde
 label{display:block;font-weight:600;margin-top:.75rem}input,select,textarea{font:inherit;width:100%;max-width:32rem;padding:.5rem;border:1px solid #667085;border-radius:6px;background:#fff;color:#14181f}
 textarea{min-height:6rem}.hint{color:#475467;font-size:.9rem;margin:.2rem 0}.field-error{color:#b42318;font-weight:600;margin:.2rem 0}
 input[aria-invalid=true],textarea[aria-invalid=true]{border-color:#b42318;border-width:2px}
-button{font:inherit;padding:.55rem 1rem;border-radius:6px;border:1px solid #14213d;background:#14213d;color:#fff;cursor:pointer;margin-top:.75rem}
+button{font:inherit;padding:.55rem 1rem;display:block;border-radius:6px;border:1px solid #14213d;background:#14213d;color:#fff;cursor:pointer;margin-top:.75rem}
 button.secondary{background:#fff;color:#14213d}button.danger{background:#b42318;border-color:#b42318}
 .notice{padding:.75rem 1rem;border-radius:6px;margin-bottom:1rem;font-weight:600}.notice.success{background:#dcfae6;color:#05603a}.notice.error{background:#fee4e2;color:#912018}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #e4e7ec;vertical-align:top}
