@@ -2,9 +2,21 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ERROR_CATALOGUE } from '@platform/contracts';
-import { OperatorClient, REPO_ROOT, Stack, V3Client, authenticatorCode, eventually, type ProvisionedMerchant } from '@platform/testing';
+import {
+  OperatorClient,
+  PANEL_TEST_PASSWORD,
+  REPO_ROOT,
+  Stack,
+  V3Client,
+  acceptPanelInvitation,
+  authenticatorCode,
+  invitePanelUser,
+  panelLinkMailedTo,
+  signInToPanel,
+  type ProvisionedMerchant,
+} from '@platform/testing';
 
-const PASSWORD = 'correct horse battery staple';
+const PASSWORD = PANEL_TEST_PASSWORD;
 
 /**
  * The merchant panel in Debian's Chromium on the real stack (gateway, panel, ledger over
@@ -38,42 +50,11 @@ describe('merchant panel in a browser', () => {
     await page.screenshot({ path: join(screenshots, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
   }
 
-  /** The last mail to `to`, and the panel link in it. */
-  async function linkMailedTo(to: string): Promise<string> {
-    const link = await eventually(
-      async () =>
-        stack
-          .mails()
-          .filter((m) => m.to === to)
-          .pop()
-          ?.text.match(/http:\/\/\S+/)?.[0],
-      (found) => found !== undefined,
-    );
-    return link!;
-  }
-
-  async function invite(merchant: ProvisionedMerchant, email: string, role: 'owner' | 'developer' | 'viewer') {
-    const answer = await operator.call('POST', `/admin/v1/merchants/${merchant.merchantCode}/users`, { email, role });
-    expect([answer.status, answer.body]).toEqual([201, expect.objectContaining({ email, role })]);
-    return linkMailedTo(email);
-  }
-
-  async function acceptInvitation(context: BrowserContext, link: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(link);
-    await page.getByLabel('New password').fill(PASSWORD);
-    await page.getByLabel('Repeat the password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Save the password' }).click();
-    await expect(page.getByRole('alert').or(page.getByRole('status')).first().textContent()).resolves.toContain('Sign in');
-    return page;
-  }
-
-  async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-    await page.goto(`${panelUrl}/sign-in`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
+  const linkMailedTo = (to: string) => panelLinkMailedTo(stack, to);
+  const invite = (merchant: ProvisionedMerchant, email: string, role: 'owner' | 'developer' | 'viewer') =>
+    invitePanelUser(stack, operator, merchant.merchantCode, email, role);
+  const acceptInvitation = (context: BrowserContext, link: string) => acceptPanelInvitation(context, link);
+  const signIn = (page: Page, email: string, password = PASSWORD) => signInToPanel(page, panelUrl, email, password);
 
   it('takes an invited owner from the mail to a working API key and settings, with the API’s refusals next to the fields', async () => {
     const merchant = await operator.provisionMerchant({ name: 'Panel Shop' });

@@ -15,3 +15,4 @@ export * from './fake-reservation-ledger';
 export * from './scram-kafka-broker';
 export * from './sdk-package';
 export * from './authenticator-app';
+export * from './panel-user';

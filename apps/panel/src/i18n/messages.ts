@@ -212,7 +212,7 @@ const tr: Record<MessageKey, string> = {
   'keys.none': 'Henüz anahtar yok.',
   'keys.create': 'Yeni anahtar oluştur',
   'keys.revoke': 'İptal et',
-  'keys.revokeLabel': '{key} anahtarını iptal et',
+  'keys.revokeLabel': 'İptal et: {key} anahtarı',
   'keys.created.title': 'Yeni anahtarınız',
   'keys.created.once': 'Gizli anahtarı şimdi kopyalayın: yalnızca bir kez gösterilir, bir daha gösterilemez.',
   'keys.secret': 'Gizli anahtar (API secret)',

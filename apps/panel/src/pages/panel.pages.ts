@@ -4,6 +4,8 @@ import { t } from '../i18n/messages';
 import type { UserRow } from '../users/user.repository';
 import { csrfField, escapeHtml, field, panelPage, type Chrome, type FieldErrors, type Notice } from './html';
 
+/** A table that may scroll sideways on a phone: focusable and named, so the keyboard can scroll it too. */
+const scrollable = (label: string) => `tabindex="0" role="region" aria-label="${escapeHtml(label)}"`;
 const yesNo = (chrome: Chrome, value: boolean) => escapeHtml(t(chrome.language, value ? 'yes' : 'no'));
 const when = (iso: string | null) => (iso ? escapeHtml(iso.slice(0, 16).replace('T', ' ')) + ' UTC' : '—');
 const readOnlyNote = (chrome: Chrome) =>
@@ -18,7 +20,7 @@ export function overviewPage(chrome: Chrome, view: ConsoleEnvironment, balances:
   const l = chrome.language;
   const s = view.settings;
   const limits = s.payment_limits.length
-    ? `<div class="table-wrap"><table><caption class="hint">${escapeHtml(t(l, 'overview.paymentLimits'))}</caption><thead><tr><th scope="col">${escapeHtml(t(l, 'overview.currencyCode'))}</th><th scope="col">${escapeHtml(t(l, 'overview.min'))}</th><th scope="col">${escapeHtml(t(l, 'overview.max'))}</th></tr></thead><tbody>${s.payment_limits
+    ? `<div class="table-wrap" ${scrollable(t(l, 'overview.paymentLimits'))}><table><caption class="hint">${escapeHtml(t(l, 'overview.paymentLimits'))}</caption><thead><tr><th scope="col">${escapeHtml(t(l, 'overview.currencyCode'))}</th><th scope="col">${escapeHtml(t(l, 'overview.min'))}</th><th scope="col">${escapeHtml(t(l, 'overview.max'))}</th></tr></thead><tbody>${s.payment_limits
         .map(
           (limit) =>
             `<tr><td>${escapeHtml(limit.currency_code)}</td><td>${escapeHtml(limit.min_amount)}</td><td>${escapeHtml(limit.max_amount ?? t(l, 'overview.noMax'))}</td></tr>`,
@@ -67,7 +69,7 @@ export function apiKeysPage(chrome: Chrome, keys: ConsoleApiKey[], canChange: bo
     )
     .join('');
   const table = keys.length
-    ? `<div class="table-wrap"><table><thead><tr><th scope="col">${escapeHtml(t(l, 'keys.key'))}</th><th scope="col">${escapeHtml(t(l, 'keys.version'))}</th><th scope="col">${escapeHtml(t(l, 'keys.created'))}</th><th scope="col">${escapeHtml(t(l, 'keys.state'))}</th><th scope="col">${escapeHtml(t(l, 'keys.expires'))}</th><th scope="col"><span class="skip">${escapeHtml(t(l, 'keys.revoke'))}</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    ? `<div class="table-wrap" ${scrollable(t(l, 'keys.title'))}><table><thead><tr><th scope="col">${escapeHtml(t(l, 'keys.key'))}</th><th scope="col">${escapeHtml(t(l, 'keys.version'))}</th><th scope="col">${escapeHtml(t(l, 'keys.created'))}</th><th scope="col">${escapeHtml(t(l, 'keys.state'))}</th><th scope="col">${escapeHtml(t(l, 'keys.expires'))}</th><th scope="col"><span class="skip">${escapeHtml(t(l, 'keys.revoke'))}</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
     : `<p>${escapeHtml(t(l, 'keys.none'))}</p>`;
   const secret = created
     ? `<section class="card" aria-labelledby="new-key-h" id="new-key"><h2 id="new-key-h">${escapeHtml(t(l, 'keys.created.title'))}</h2><p class="notice error" role="alert">${escapeHtml(t(l, 'keys.created.once'))}</p>
@@ -133,7 +135,7 @@ ${field({ name: 'role', label: t(l, 'users.role'), type: 'select', value: form.r
   return panelPage(
     chrome,
     t(l, 'users.title'),
-    `<section class="card"><div class="table-wrap"><table><thead><tr><th scope="col">${escapeHtml(t(l, 'users.email'))}</th><th scope="col">${escapeHtml(t(l, 'users.role'))}</th><th scope="col">${escapeHtml(t(l, 'users.status'))}</th><th scope="col">${escapeHtml(t(l, 'users.twoFactor'))}</th></tr></thead><tbody>${rows}</tbody></table></div></section>${invite}`,
+    `<section class="card"><div class="table-wrap" ${scrollable(t(l, 'users.title'))}><table><thead><tr><th scope="col">${escapeHtml(t(l, 'users.email'))}</th><th scope="col">${escapeHtml(t(l, 'users.role'))}</th><th scope="col">${escapeHtml(t(l, 'users.status'))}</th><th scope="col">${escapeHtml(t(l, 'users.twoFactor'))}</th></tr></thead><tbody>${rows}</tbody></table></div></section>${invite}`,
     notice,
   );
 }
