@@ -219,6 +219,14 @@ describe('merchant panel in a browser', () => {
     expect(await page.getByRole('status').textContent()).toContain('a link is on its way');
     const resetLink = await linkMailedTo(email);
     expect(resetLink).toContain('/password-reset/');
+    // More requests within the hour send at most three mails in all: nobody can flood the inbox through this form.
+    for (let request = 0; request < 3; request += 1) {
+      await page.goto(`${panelUrl}/password-reset`);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      expect(await page.getByRole('status').textContent()).toContain('a link is on its way');
+    }
+    expect(stack.mails().filter((mail) => mail.to === email && mail.text.includes('/password-reset/'))).toHaveLength(3);
     await page.goto(resetLink);
     await page.getByLabel('New password').fill('another long passphrase');
     await page.getByLabel('Repeat the password').fill('another long passphrase');
@@ -297,7 +305,29 @@ describe('merchant panel in a browser', () => {
     await page.getByRole('button', { name: 'Invite a user' }).click();
     expect(await page.locator('#field-email-error').textContent()).toContain('already has a user');
     expect(await page.locator('tbody tr').count()).toBe(2);
+
+    // The colleague joins; the owner makes them a viewer, then removes them, which ends their session.
+    const colleagueContext = await browser.newContext();
+    const colleaguePage = await acceptInvitation(colleagueContext, await linkMailedTo(colleague));
+    await signIn(colleaguePage, colleague);
+    await colleaguePage.waitForURL(`${panelUrl}/`);
+    expect(await colleaguePage.locator('header').textContent()).toContain('(Developer)');
+    await page.goto(`${panelUrl}/users`);
+    await page.getByLabel(`Role of ${colleague}`).selectOption('viewer');
+    await page.getByRole('button', { name: 'Change the role' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`${colleague} is now Viewer.`);
+    await colleaguePage.goto(`${panelUrl}/settings`);
+    expect(await colleaguePage.getByRole('note').first().textContent()).toContain('Your role (Viewer) can read this page but not change it.');
+    expect(await page.getByLabel(`Role of ${email}`).count()).toBe(0);
     await capture(page, 'users');
+    await page.getByRole('button', { name: `Remove ${colleague}` }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`${colleague} is removed and signed out everywhere.`);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await colleaguePage.goto(`${panelUrl}/`);
+    await colleaguePage.waitForURL(`${panelUrl}/sign-in`);
+    await signIn(colleaguePage, colleague);
+    expect(await colleaguePage.getByRole('alert').textContent()).toBe('The e-mail or the password is wrong.');
+    await colleagueContext.close();
     await context.close();
   });
 });

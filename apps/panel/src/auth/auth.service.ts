@@ -20,6 +20,8 @@ export type SignInOutcome = { kind: 'signed_in'; token: string; secondFactor: bo
 
 const INVITATION_HOURS = 72;
 const RESET_MINUTES = 60;
+/** Reset mails per address per hour: enough for a lost mail, too few to flood an inbox. */
+const RESETS_PER_HOUR = 3;
 const TOTP_CONTEXT = 'panel.totp';
 
 /** Who a merchant user is, proven: passwords, the second factor, sessions and one-time links. */
@@ -195,6 +197,7 @@ export class AuthService {
     const user = await this.users.byEmail(this.users.dataSource, email.trim());
     if (!user || user.status !== 'active') return;
     const now = this.clock.now();
+    if ((await this.users.recentLinks(user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >= RESETS_PER_HOUR) return;
     const token = newToken();
     await this.users.dataSource.transaction(async (tx) => {
       await this.users.insertLink(tx, {
@@ -258,6 +261,35 @@ export class AuthService {
       await this.users.audit(tx, { ...this.who(user), action: 'two_factor.disabled', correlation_id: correlationId });
     });
     return true;
+  }
+
+  /**
+   * An owner changes a user's role or removes the user (every session and link goes with it).
+   * Never the owner's own account, and never so that the merchant is left without an owner.
+   */
+  async manageUser(current: SignedIn, userId: string, change: { role: PanelRole } | 'remove', correlationId: string): Promise<UserRow> {
+    return this.users.dataSource.transaction(async (tx) => {
+      const team = await this.users.lockMerchantUsers(tx, current.user.merchant_code);
+      const target = team.find((user) => user.id === userId);
+      if (!target) throw new ApiError(Errors.ResourceNotFound, 'No such user of this merchant');
+      if (target.id === current.user.id)
+        throw new ApiError(Errors.ResourceStateConflict, 'You cannot change or remove your own account', { errors: { user: ['is your own account'] } });
+      const ownersLeft = team.filter((user) => user.role === 'owner' && user.id !== target.id).length;
+      if (target.role === 'owner' && (change === 'remove' || change.role !== 'owner') && ownersLeft === 0) {
+        throw new ApiError(Errors.ResourceStateConflict, 'The merchant would be left without an owner', {
+          errors: { role: ['the last owner stays an owner'] },
+        });
+      }
+      if (change === 'remove') await this.users.deleteUser(tx, target.id);
+      else await this.users.update(tx, target.id, { role: change.role });
+      await this.users.audit(tx, {
+        ...this.who(current.user),
+        action: change === 'remove' ? 'user.removed' : 'user.role_changed',
+        details: { user_id: target.id, email: target.email, role_before: target.role, ...(change === 'remove' ? {} : { role_after: change.role }) },
+        correlation_id: correlationId,
+      });
+      return target;
+    });
   }
 
   async audit(current: SignedIn, action: string, details: object, correlationId: string): Promise<void> {

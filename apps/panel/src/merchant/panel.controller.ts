@@ -186,6 +186,17 @@ export class PanelController {
     });
   }
 
+  @Post('users/:userId/role')
+  changeRole(@Param('userId') userId: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const role = formOf(body).role;
+    return this.manageUser(userId, (PANEL_ROLES as readonly string[]).includes(role ?? '') ? { role: role as PanelRole } : undefined, body, request, reply);
+  }
+
+  @Post('users/:userId/remove')
+  removeUser(@Param('userId') userId: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.manageUser(userId, 'remove', body, request, reply);
+  }
+
   @Get('security')
   async security(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const current = await this.gate.signedIn(request, reply);
@@ -267,6 +278,51 @@ export class PanelController {
     if (!current) return;
     if (form.environment === 'sandbox' || form.environment === 'live') await this.auth.setEnvironment(current, form.environment);
     redirect(reply, PAGES.has(form.back ?? '') ? form.back! : '/');
+  }
+
+  private async manageUser(
+    userId: string,
+    change: { role: PanelRole } | 'remove' | undefined,
+    body: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const current = await this.changer(request, reply, body, 'users', '/users');
+    if (!current) return;
+    const l = current.user.language;
+    await this.answer(current, reply, async () => {
+      if (!change || !/^[0-9a-f-]{36}$/.test(userId)) {
+        return this.showUsers(
+          current,
+          request,
+          reply,
+          422,
+          undefined,
+          { role: [t(l, 'field.invalid')] },
+          { kind: 'error', text: errorText(l, Errors.RequestSchemaInvalid, '') },
+        );
+      }
+      try {
+        const target = await this.auth.manageUser(current, userId, change, request.correlationId);
+        const text =
+          change === 'remove'
+            ? t(l, 'users.removed', { email: target.email })
+            : t(l, 'users.roleChanged', { email: target.email, role: t(l, `role.${change.role}`) });
+        await this.showUsers(current, request, reply, 200, undefined, {}, { kind: 'success', text });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500 || error.code === Errors.ResourceNotFound) throw error;
+        const detail = t(l, error.extras.errors?.user ? 'users.notYourself' : 'users.lastOwner');
+        await this.showUsers(
+          current,
+          request,
+          reply,
+          error.status,
+          undefined,
+          {},
+          { kind: 'error', text: `${errorText(l, error.code, error.message)} (${error.code}): ${detail}` },
+        );
+      }
+    });
   }
 
   private async showKeys(

@@ -120,10 +120,18 @@ export function usersPage(
   notice?: Notice,
 ): string {
   const l = chrome.language;
+  const manage = (user: UserRow) => {
+    if (!canInvite || user.email === chrome.email) return '';
+    const roles = PANEL_ROLES.map(
+      (role) => `<option value="${role}"${role === user.role ? ' selected' : ''}>${escapeHtml(t(l, `role.${role}`))}</option>`,
+    ).join('');
+    return `<form method="post" action="/users/${user.id}/role">${csrfField(chrome.csrf)}<label for="role-${user.id}">${escapeHtml(t(l, 'users.roleOf', { email: user.email }))}</label><select id="role-${user.id}" name="role">${roles}</select><button type="submit" class="secondary">${escapeHtml(t(l, 'users.changeRole'))}</button></form>
+<form method="post" action="/users/${user.id}/remove">${csrfField(chrome.csrf)}<button type="submit" class="danger" aria-label="${escapeHtml(t(l, 'users.removeLabel', { email: user.email }))}">${escapeHtml(t(l, 'users.remove'))}</button></form>`;
+  };
   const rows = users
     .map(
       (user) =>
-        `<tr><td>${escapeHtml(user.email)}</td><td>${escapeHtml(t(l, `role.${user.role}`))}</td><td>${escapeHtml(t(l, `users.status.${user.status}`))}</td><td>${escapeHtml(t(l, user.totp_secret_sealed ? 'yes' : 'no'))}</td></tr>`,
+        `<tr data-user="${escapeHtml(user.email)}"><td>${escapeHtml(user.email)}</td><td>${escapeHtml(t(l, `role.${user.role}`))}</td><td>${escapeHtml(t(l, `users.status.${user.status}`))}</td><td>${escapeHtml(t(l, user.totp_secret_sealed ? 'yes' : 'no'))}</td>${canInvite ? `<td>${manage(user)}</td>` : ''}</tr>`,
     )
     .join('');
   const invite = canInvite
@@ -135,7 +143,7 @@ ${field({ name: 'role', label: t(l, 'users.role'), type: 'select', value: form.r
   return panelPage(
     chrome,
     t(l, 'users.title'),
-    `<section class="card"><div class="table-wrap" ${scrollable(t(l, 'users.title'))}><table><thead><tr><th scope="col">${escapeHtml(t(l, 'users.email'))}</th><th scope="col">${escapeHtml(t(l, 'users.role'))}</th><th scope="col">${escapeHtml(t(l, 'users.status'))}</th><th scope="col">${escapeHtml(t(l, 'users.twoFactor'))}</th></tr></thead><tbody>${rows}</tbody></table></div></section>${invite}`,
+    `<section class="card"><div class="table-wrap" ${scrollable(t(l, 'users.title'))}><table><thead><tr><th scope="col">${escapeHtml(t(l, 'users.email'))}</th><th scope="col">${escapeHtml(t(l, 'users.role'))}</th><th scope="col">${escapeHtml(t(l, 'users.status'))}</th><th scope="col">${escapeHtml(t(l, 'users.twoFactor'))}</th>${canInvite ? `<th scope="col">${escapeHtml(t(l, 'users.manage'))}</th>` : ''}</tr></thead><tbody>${rows}</tbody></table></div></section>${invite}`,
     notice,
   );
 }

@@ -69,6 +69,24 @@ export class UserRepository {
     await tx.query(`UPDATE panel.users SET ${assignments} WHERE id = $1`, [id, ...names.map((name) => changes[name as keyof typeof changes])]);
   }
 
+  async deleteUser(tx: SqlExecutor, id: string): Promise<void> {
+    await tx.query(`DELETE FROM panel.users WHERE id = $1`, [id]);
+  }
+
+  /** The merchant's users, locked, so that two owners cannot each remove the other last owner. */
+  async lockMerchantUsers(tx: SqlExecutor, merchantCode: string): Promise<UserRow[]> {
+    return queryRows<UserRow>(tx, `SELECT * FROM panel.users WHERE merchant_code = $1 ORDER BY id FOR UPDATE`, [merchantCode]);
+  }
+
+  async recentLinks(userId: string, purpose: LinkPurpose, since: Date): Promise<number> {
+    const rows = await queryRows<{ count: string }>(
+      this.dataSource,
+      `SELECT count(*) FROM panel.one_time_links WHERE user_id = $1 AND purpose = $2 AND created_at > $3`,
+      [userId, purpose, since],
+    );
+    return Number(rows[0]!.count);
+  }
+
   async insertSession(tx: SqlExecutor, session: SessionRow): Promise<void> {
     await tx.query(
       `INSERT INTO panel.sessions (token_sha256, user_id, csrf_token, environment, second_factor_passed, pending_totp_secret_sealed, created_at, last_seen_at, expires_at)
