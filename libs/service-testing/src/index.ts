@@ -1,2 +1,3 @@
 export * from './compile-service';
 export * from './scratch-database';
+export * from './racing-transactions';

@@ -1,6 +1,6 @@
-import { DataSource, type QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
-import { undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
+import { finishTransactions, openTransaction, undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
 import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
 import { newOrderFixture } from './order.fixtures';
@@ -28,19 +28,8 @@ describe('order versions', () => {
     (await orders.insert(dataSource, owner, newOrderFixture({ mode: 'direct', status, processor: 'sandbox' })))!;
   const stored = async (order: OrderRow) => (await orders.find(dataSource, owner, order.merchant_order_id))!;
 
-  async function open(): Promise<QueryRunner> {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    return runner;
-  }
-
-  async function finish(...runners: QueryRunner[]): Promise<void> {
-    for (const runner of runners) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
-      await runner.release();
-    }
-  }
+  const open = () => openTransaction(dataSource);
+  const finish = finishTransactions;
 
   it('starts at 1, whatever state the order is created in', async () => {
     expect((await newOrder('requires_action')).version).toBe(1);

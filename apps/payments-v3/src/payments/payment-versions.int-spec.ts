@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DataSource, type QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
-import { undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
+import { finishTransactions, openTransaction, undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
 import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
 import { PaymentRepository, type PaymentRow } from './payment.repository';
@@ -42,20 +42,8 @@ describe('payment versions', () => {
 
   const stored = async (id: string) => (await payments.findById(dataSource, id))!;
 
-  /** A transaction of its own, left open so that another can race it. */
-  async function open(): Promise<QueryRunner> {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    return runner;
-  }
-
-  async function finish(...runners: QueryRunner[]): Promise<void> {
-    for (const runner of runners) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
-      await runner.release();
-    }
-  }
+  const open = () => openTransaction(dataSource);
+  const finish = finishTransactions;
 
   it('starts at 1 and raises it once per failed attempt and once for paying, reporting the status before', async () => {
     const payment = await newPayment();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '../environment';
+import { MerchantEnvironmentSchema } from '../events/merchant-settings.events';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 
@@ -12,24 +13,21 @@ import { defineCommand } from './command-contract';
 const Scope = z.object({ merchant_code: z.string().min(1).max(32), environment: z.enum(ENVIRONMENTS) });
 const Actor = z.object({ user_id: z.string().uuid(), email: z.string().min(3).max(254) });
 
-export const ConsolePaymentLimitSchema = z.object({ currency_code: z.string(), min_amount: z.string(), max_amount: z.string().nullable() });
-
 /** One environment's settings as the merchant may read them (limits and switches are the operator's). */
-export const ConsoleSettingsSchema = z.object({
-  merchant_code: z.string(),
-  environment: z.enum(ENVIRONMENTS),
-  ip_allowlist: z.array(z.string()),
-  webhook_url: z.string().nullable(),
-  success_return_url: z.string().nullable(),
-  failure_return_url: z.string().nullable(),
-  direct_api_enabled: z.boolean(),
-  card_payments_enabled: z.boolean(),
-  setup_complete: z.boolean(),
-  payment_limits: z.array(ConsolePaymentLimitSchema),
-  settlement_delay_days: z.number().int(),
-  withdrawal_min_amount: z.string(),
-  withdrawal_daily_limit: z.string(),
-});
+export const ConsoleSettingsSchema = MerchantEnvironmentSchema.pick({
+  merchant_code: true,
+  environment: true,
+  webhook_url: true,
+  success_return_url: true,
+  failure_return_url: true,
+  direct_api_enabled: true,
+  card_payments_enabled: true,
+  setup_complete: true,
+  payment_limits: true,
+  settlement_delay_days: true,
+  withdrawal_min_amount: true,
+  withdrawal_daily_limit: true,
+}).extend({ ip_allowlist: z.array(z.string()) });
 export type ConsoleSettings = z.infer<typeof ConsoleSettingsSchema>;
 
 /** A key of the environment without its secret: working (no expiry), retiring (expires later) or ended. */
