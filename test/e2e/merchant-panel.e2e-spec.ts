@@ -153,6 +153,24 @@ describe('merchant panel in a browser', () => {
     expect(await page.locator('[data-environment]').textContent()).toBe('Live');
     expect(await page.getByRole('note').first().textContent()).toContain('Live: changes here affect real payments.');
     await capture(page, 'settings-live');
+
+    // A new password takes the current one; a wrong current one changes nothing.
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.getByLabel('Current password').fill('not my password at all');
+    await page.getByLabel('New password').fill('a brand new passphrase');
+    await page.getByLabel('Repeat the password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    expect(await page.locator('#field-current_password-error').textContent()).toBe('Current password: is not your current password');
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password').fill('a brand new passphrase');
+    await page.getByLabel('Repeat the password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Your password is changed; your other sessions are signed out.');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signIn(page, email);
+    expect(await page.getByRole('alert').textContent()).toBe('The e-mail or the password is wrong.');
+    await signIn(page, email, 'a brand new passphrase');
+    await page.waitForURL(`${panelUrl}/`);
     await context.close();
   });
 

@@ -192,6 +192,22 @@ export class AuthService {
     });
   }
 
+  /** A signed-in user's new password, proven by the current one; every other session of the user ends. */
+  async changePassword(current: SignedIn, currentPassword: string, newPassword: string, correlationId: string): Promise<boolean> {
+    const { user } = current;
+    if (!user.password_hash || !(await this.hasher.verify(currentPassword, user.password_hash))) {
+      await this.failed(user, 'password.change_wrong_password', correlationId);
+      return false;
+    }
+    const hash = await this.hasher.hash(newPassword);
+    await this.users.dataSource.transaction(async (tx) => {
+      await this.users.update(tx, user.id, { password_hash: hash });
+      const ended = await this.users.deleteSessionsOf(tx, user.id, current.session.token_sha256);
+      await this.users.audit(tx, { ...this.who(user), action: 'password.changed', details: { other_sessions_ended: ended }, correlation_id: correlationId });
+    });
+    return true;
+  }
+
   /** Mails a reset link when the address has an active user; says nothing either way. */
   async requestReset(email: string, correlationId: string): Promise<void> {
     const user = await this.users.byEmail(this.users.dataSource, email.trim());

@@ -6,6 +6,7 @@ import type { Logger } from '@platform/observability';
 import { AuthService, type SignedIn } from '../auth/auth.service';
 import { mayChange, PanelGate, SESSION_COOKIE } from '../auth/panel-gate';
 import { otpauthUri } from '../auth/totp';
+import { passwordProblem } from '../auth/password-hash';
 import { errorText, languageOf, t } from '../i18n/messages';
 import type { Chrome, FieldErrors, Notice } from '../pages/html';
 import { apiKeysPage, overviewPage, securityPage, settingsPage, usersPage, type SettingsForm } from '../pages/panel.pages';
@@ -239,6 +240,29 @@ export class PanelController {
         return this.showSecurity(fresh, request, reply, 200, {}, { kind: 'success', text: t(l, 'security.disabled') });
       }
       await this.showSecurity(current, request, reply, 422, { code: [t(l, 'twoFactor.wrong')] }, { kind: 'error', text: t(l, 'twoFactor.wrong') });
+    });
+  }
+
+  @Post('security/password')
+  async changePassword(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const form = formOf(body);
+    const current = await this.gate.signedInForm(request, reply, form);
+    if (!current) return;
+    const l = current.user.language;
+    await this.answer(current, reply, async () => {
+      const password = form.password ?? '';
+      const problem = passwordProblem(password);
+      const errors: FieldErrors = problem
+        ? { password: [t(l, `password.${problem}`)] }
+        : password !== form.password_repeat
+          ? { password_repeat: [t(l, 'password.mismatch')] }
+          : {};
+      if (Object.keys(errors).length === 0 && !(await this.auth.changePassword(current, form.current_password ?? '', password, request.correlationId))) {
+        errors.current_password = [t(l, 'security.wrongPassword')];
+      }
+      if (Object.keys(errors).length > 0)
+        return this.showSecurity(current, request, reply, 422, errors, { kind: 'error', text: errorText(l, Errors.RequestSchemaInvalid, '') });
+      await this.showSecurity(current, request, reply, 200, {}, { kind: 'success', text: t(l, 'security.passwordChanged') });
     });
   }
 

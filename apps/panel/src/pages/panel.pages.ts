@@ -173,6 +173,11 @@ export function securityPage(
     chrome,
     t(l, 'security.title'),
     `<section class="card" aria-labelledby="tf-h"><h2 id="tf-h">${escapeHtml(t(l, 'twoFactor.title'))}</h2>${twoFactor}</section>
+<section class="card" aria-labelledby="password-h"><h2 id="password-h">${escapeHtml(t(l, 'security.password'))}</h2><form method="post" action="/security/password" novalidate>${csrfField(chrome.csrf)}
+${field({ name: 'current_password', label: t(l, 'security.currentPassword'), type: 'password', autocomplete: 'current-password', required: true }, errors)}
+${field({ name: 'password', label: t(l, 'password.new'), type: 'password', autocomplete: 'new-password', required: true }, errors)}
+${field({ name: 'password_repeat', label: t(l, 'password.repeat'), type: 'password', autocomplete: 'new-password', required: true }, errors)}
+<button type="submit">${escapeHtml(t(l, 'security.changePassword'))}</button></form></section>
 <section class="card" aria-labelledby="lang-h"><h2 id="lang-h">${escapeHtml(t(l, 'lang.label'))}</h2><form method="post" action="/security/language">${csrfField(chrome.csrf)}${field({ name: 'language', label: t(l, 'lang.label'), type: 'select', value: l, options: languages })}<button type="submit">${escapeHtml(t(l, 'security.language'))}</button></form></section>
 <section class="card" aria-labelledby="everywhere-h"><h2 id="everywhere-h">${escapeHtml(t(l, 'security.everywhere'))}</h2><p>${escapeHtml(t(l, 'security.everywhereHint'))}</p><form method="post" action="/security/sign-out-everywhere">${csrfField(chrome.csrf)}<button type="submit" class="danger">${escapeHtml(t(l, 'security.everywhere'))}</button></form></section>`,
     notice,
