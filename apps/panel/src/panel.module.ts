@@ -8,16 +8,19 @@ import { PANEL_KEY, panelKey } from './auth/panel-key';
 import { DirectoryMailSink, MailSender, SmtpMailSender } from './mail/mail-sender';
 import { MerchantConsole } from './merchant/merchant-console';
 import { PanelController } from './merchant/panel.controller';
+import { PaymentsConsole } from './payments/payments-console';
+import { PaymentsController } from './payments/payments.controller';
 import { PanelHandlers } from './users/panel.handlers';
 import { UserRepository } from './users/user.repository';
 
 @Module({
-  controllers: [AuthController, PanelController],
+  controllers: [AuthController, PanelController, PaymentsController],
   providers: [
     UserRepository,
     AuthService,
     PanelGate,
     MerchantConsole,
+    PaymentsConsole,
     PanelHandlers,
     { provide: PANEL_KEY, inject: [CONFIG], useFactory: (config: Config) => panelKey(config) },
     {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type Caller, type OrderRecord, Errors } from '@platform/contracts';
+import { ApiError, type Caller, type ListOrders, type OrderRecord, type ReplyOf, type RequestOf, Errors, pageOf } from '@platform/contracts';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { OrderRepository } from './order.repository';
@@ -21,6 +21,29 @@ export class OrderQueryService {
     const row = await this.orders.find(this.dataSource, caller, merchantOrderId);
     if (!row) throw new ApiError(Errors.OrderNotFound);
     return toOrderRecord(row, this.config.CHECKOUT_PUBLIC_URL, now);
+  }
+
+  /** A page of the owner's orders, newest first, as records like GetOrder's (the panel's list; ADR 0035). */
+  async list(caller: Caller, request: RequestOf<typeof ListOrders>): Promise<ReplyOf<typeof ListOrders>> {
+    const now = this.clock.now();
+    const { rows, total } = await this.orders.list(
+      this.dataSource,
+      caller,
+      {
+        status: request.status,
+        created_from: request.created_from === null ? null : new Date(request.created_from),
+        created_to: request.created_to === null ? null : new Date(request.created_to),
+        search: request.search,
+      },
+      request.per_page,
+      (request.page - 1) * request.per_page,
+    );
+    return pageOf(
+      rows.map((row) => toOrderRecord(row, this.config.CHECKOUT_PUBLIC_URL, now)),
+      total,
+      request.page,
+      request.per_page,
+    );
   }
 
   /** Sandbox only: closes a pending or hosted order as paid or failed (payment_declined), with its event. */

@@ -58,6 +58,19 @@ export const VOLUME_REFUSED = 'VOL01';
 
 export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment' | 'attempt_card' | 'version'>;
 
+/** What the merchant's list narrows by; `created_to` is exclusive, `search` matches the start of merchant_order_id or the order code. */
+export interface OrderListFilter {
+  status: OrderStatus | null;
+  created_from: Date | null;
+  created_to: Date | null;
+  search: string | null;
+}
+
+/** A LIKE pattern that matches values starting with `text`, its own %, _ and backslash taken literally. */
+function startsWith(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
   amount::text AS amount, currency, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at,
   failure_reason_code, processor, processor_state, bank_page, attempt_card, created_at, completed_at, version`;
@@ -75,6 +88,29 @@ export class OrderRepository {
       [owner.merchantCode, owner.environment, merchantOrderId],
     );
     return rows[0];
+  }
+
+  /** A page of the owner's orders, newest first (an index scan of orders_account_created). */
+  async list(tx: SqlExecutor, owner: Caller, filter: OrderListFilter, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = `merchant_code = $1 AND environment = $2 AND ($3::text IS NULL OR status = $3)
+      AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at < $5)
+      AND ($6::text IS NULL OR merchant_order_id LIKE $6 ESCAPE '\\' OR order_code::text LIKE $6 ESCAPE '\\')`;
+    const params = [
+      ...ownerParams(owner),
+      filter.status,
+      filter.created_from?.toISOString() ?? null,
+      filter.created_to?.toISOString() ?? null,
+      filter.search === null ? null : startsWith(filter.search),
+    ];
+    const [rows, count] = await Promise.all([
+      queryRows<OrderRow>(tx, `SELECT ${COLUMNS} FROM orders.orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $7 OFFSET $8`, [
+        ...params,
+        limit,
+        offset,
+      ]),
+      queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM orders.orders WHERE ${where}`, params),
+    ]);
+    return { rows, total: count[0]?.total ?? 0 };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { ERROR_CATALOGUE, isErrorCode } from '@platform/contracts';
+import { paymentsEn, paymentsTr } from '../payments/payments.messages';
 import type { Language } from '../users/user.repository';
 
 const en = {
@@ -141,6 +142,7 @@ const en = {
   'error.title': 'Something went wrong',
   notFound: 'There is no such page.',
   'field.invalid': 'is invalid',
+  ...paymentsEn,
 };
 
 export type MessageKey = keyof typeof en;
@@ -286,6 +288,7 @@ const tr: Record<MessageKey, string> = {
   'error.title': 'Bir sorun oluştu',
   notFound: 'Böyle bir sayfa yok.',
   'field.invalid': 'geçersiz',
+  ...paymentsTr,
 };
 
 const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, tr };

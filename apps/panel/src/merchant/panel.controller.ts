@@ -15,7 +15,7 @@ import { publicPage } from '../pages/html';
 import { UserRepository } from '../users/user.repository';
 import { MerchantConsole } from './merchant-console';
 
-const PAGES = new Set(['/', '/api-keys', '/settings', '/users', '/security']);
+const PAGES = new Set(['/', '/api-keys', '/settings', '/users', '/security', '/payments', '/orders', '/sandbox']);
 
 function settingsForm(settings: ConsoleSettings): SettingsForm {
   return {

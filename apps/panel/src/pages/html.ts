@@ -51,8 +51,11 @@ export interface Chrome {
   path: string;
 }
 
-const MENU: Array<{ path: string; key: MessageKey; owner?: boolean }> = [
+const MENU: Array<{ path: string; key: MessageKey; owner?: boolean; sandbox?: boolean }> = [
   { path: '/', key: 'nav.overview' },
+  { path: '/payments', key: 'nav.payments' },
+  { path: '/orders', key: 'nav.orders' },
+  { path: '/sandbox', key: 'nav.sandbox', sandbox: true },
   { path: '/api-keys', key: 'nav.keys' },
   { path: '/settings', key: 'nav.settings' },
   { path: '/users', key: 'nav.users', owner: true },
@@ -62,7 +65,7 @@ const MENU: Array<{ path: string; key: MessageKey; owner?: boolean }> = [
 /** A signed-in page: who and where (the environment always visible), the menu, then the content. */
 export function panelPage(chrome: Chrome, title: string, body: string, notice?: Notice): string {
   const { language: l } = chrome;
-  const menu = MENU.filter((item) => !item.owner || chrome.role === 'owner')
+  const menu = MENU.filter((item) => (!item.owner || chrome.role === 'owner') && (!item.sandbox || chrome.environment === 'sandbox'))
     .map((item) => `<li><a href="${item.path}"${item.path === chrome.path ? ' aria-current="page"' : ''}>${escapeHtml(t(l, item.key))}</a></li>`)
     .join('');
   const environments = (['sandbox', 'live'] as const)

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, type Caller, type PaymentRecord, Errors } from '@platform/contracts';
+import { ApiError, type Caller, type ListPayments, type PaymentRecord, type ReplyOf, type RequestOf, Errors, pageOf } from '@platform/contracts';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository } from './payment.repository';
@@ -21,5 +21,29 @@ export class PaymentQueryService {
     const row = await this.payments.findByCode(this.dataSource, caller, code);
     if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment with this code');
     return toPaymentRecord(row, this.config.CHECKOUT_PUBLIC_URL, now);
+  }
+
+  /** A page of the owner's payments, newest first, as records like GetPayment's (the panel's list; ADR 0035). */
+  async list(caller: Caller, request: RequestOf<typeof ListPayments>): Promise<ReplyOf<typeof ListPayments>> {
+    const now = this.clock.now();
+    const { rows, total } = await this.payments.list(
+      this.dataSource,
+      caller,
+      {
+        status: request.status,
+        created_from: request.created_from === null ? null : new Date(request.created_from),
+        created_to: request.created_to === null ? null : new Date(request.created_to),
+        search: request.search,
+      },
+      now,
+      request.per_page,
+      (request.page - 1) * request.per_page,
+    );
+    return pageOf(
+      rows.map((row) => toPaymentRecord(row, this.config.CHECKOUT_PUBLIC_URL, now)),
+      total,
+      request.page,
+      request.per_page,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { ENVIRONMENTS, type Caller, type Owner } from '@platform/contracts';
+import { ENVIRONMENTS, type Caller, type Owner, type PaymentStatus } from '@platform/contracts';
 import { MoveRefused, ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
 import { BusinessCounters } from '@platform/service-kit';
 import { PAYMENT_MOVES, type PaymentUpdate } from './payment-transitions';
@@ -36,6 +36,19 @@ type NewPaymentRow = Omit<
   'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure' | 'version'
 >;
 
+/** What the merchant's list narrows by; `created_to` is exclusive, `search` matches the start of the code or the reference. */
+export interface PaymentListFilter {
+  status: PaymentStatus | null;
+  created_from: Date | null;
+  created_to: Date | null;
+  search: string | null;
+}
+
+/** A LIKE pattern that matches values starting with `text`, its own %, _ and backslash taken literally. */
+export function startsWith(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
   webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure, version`;
 
@@ -51,6 +64,45 @@ export class PaymentRepository {
       [owner.merchantCode, owner.environment, code],
     );
     return rows[0];
+  }
+
+  /**
+   * A page of the owner's payments, newest first (an index scan by merchant, environment and
+   * created_at). `status` is the status the API shows: an unpaid payment past `expires_at` is
+   * expired at `now` even before the expiry job marks it.
+   */
+  async list(
+    tx: SqlExecutor,
+    owner: Caller,
+    filter: PaymentListFilter,
+    now: Date,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: PaymentRow[]; total: number }> {
+    const where = `merchant_code = $1 AND environment = $2
+      AND CASE $3::text WHEN 'created' THEN status = 'created' AND expires_at > $4::timestamptz
+                        WHEN 'expired' THEN status = 'expired' OR (status = 'created' AND expires_at <= $4::timestamptz)
+                        WHEN 'paid' THEN status = 'paid'
+                        ELSE true END
+      AND ($5::timestamptz IS NULL OR created_at >= $5) AND ($6::timestamptz IS NULL OR created_at < $6)
+      AND ($7::text IS NULL OR code LIKE lower($7) ESCAPE '\\' OR merchant_reference LIKE $7 ESCAPE '\\')`;
+    const params = [
+      ...ownerParams(owner),
+      filter.status,
+      now.toISOString(),
+      filter.created_from?.toISOString() ?? null,
+      filter.created_to?.toISOString() ?? null,
+      filter.search === null ? null : startsWith(filter.search),
+    ];
+    const [rows, count] = await Promise.all([
+      queryRows<PaymentRow>(tx, `SELECT ${COLUMNS} FROM payments.payments WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $8 OFFSET $9`, [
+        ...params,
+        limit,
+        offset,
+      ]),
+      queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM payments.payments WHERE ${where}`, params),
+    ]);
+    return { rows, total: count[0]?.total ?? 0 };
   }
 
   /** Inserts a payment with no Idempotency-Key of its own (fixtures, imports). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { ResourceVersionSchema } from '../vocabulary';
+import { PaginationMetaSchema } from './webhooks.commands';
 
 export const BinInfoSchema = z.object({
   bin: z.string(),
@@ -80,6 +81,27 @@ export const GetOrder = defineCommand({
   topic: Topics.ordersCommands,
   request: z.object({ merchant_order_id: z.string() }),
   reply: OrderRecordSchema,
+});
+
+/**
+ * The caller's Direct API orders, newest first, for the merchant panel's list (ADR 0035); not
+ * an API endpoint (the spec has none). Records like GetOrder's (ADR 0023): the panel maps each
+ * with `orderBody`, so it shows exactly what GET /api/v4/orders/{merchant_order_id} answers.
+ * `created_from` is inclusive, `created_to` exclusive; `search` matches the start of
+ * merchant_order_id or of the order code. Paging as the API's lists.
+ */
+export const ListOrders = defineCommand({
+  type: 'orders.list',
+  topic: Topics.ordersCommands,
+  request: z.object({
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1).max(100),
+    status: z.enum(ORDER_STATUSES).nullable(),
+    created_from: z.string().datetime({ offset: true }).nullable(),
+    created_to: z.string().datetime({ offset: true }).nullable(),
+    search: z.string().min(1).max(64).nullable(),
+  }),
+  reply: z.object({ data: z.array(OrderRecordSchema), meta: PaginationMetaSchema }),
 });
 
 export const SetSandboxOrderResult = defineCommand({

@@ -6,6 +6,7 @@ import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { RequestDigestSchema } from './idempotency-keys.commands';
 import { ChallengeAnswerSchema } from './orders.commands';
+import { PaginationMetaSchema } from './webhooks.commands';
 
 /**
  * A v3 payment as payments-v3 answers it over RPC, in the domain's terms. Not the API body:
@@ -50,6 +51,29 @@ export const GetPayment = defineCommand({
   topic: Topics.paymentsCommands,
   request: z.object({ code: z.string() }),
   reply: PaymentRecordSchema,
+});
+
+/**
+ * The caller's payments, newest first, for the merchant panel's list (ADR 0035); not an API
+ * endpoint (the spec has none). Records like GetPayment's (ADR 0023): the panel maps each with
+ * `paymentBody`, so it shows exactly what GET /api/v3/payments/{code} answers. `status` is
+ * the status the API shows (`expired` includes unpaid payments past `expires_at` the expiry
+ * job has not marked yet); `created_from` is inclusive, `created_to` exclusive; `search`
+ * matches the start of the payment code or of the merchant reference. Paging as the API's
+ * lists: `page` from 1, `per_page` 1 to 100, the spec's PaginationMeta.
+ */
+export const ListPayments = defineCommand({
+  type: 'payments.list',
+  topic: Topics.paymentsCommands,
+  request: z.object({
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1).max(100),
+    status: z.enum(PAYMENT_STATUSES).nullable(),
+    created_from: z.string().datetime({ offset: true }).nullable(),
+    created_to: z.string().datetime({ offset: true }).nullable(),
+    search: z.string().min(1).max(64).nullable(),
+  }),
+  reply: z.object({ data: z.array(PaymentRecordSchema), meta: PaginationMetaSchema }),
 });
 
 /** The operator sets the rate of a currency, quoted in USD per unit (USD itself is 1). */
