@@ -23,3 +23,5 @@ export * from './database-credentials';
 export * from './kafka-security';
 export * from './business-counters';
 export * from './symmetric-key';
+export * from './parse-or-reject';
+export * from './request-digest';

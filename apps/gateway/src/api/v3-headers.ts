@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, Errors, type RequestDigest } from '@platform/contracts';
-import { sha256Hex } from '@platform/signing';
+import { requestDigestOf, requestFingerprintOf } from '@platform/service-kit';
 import { parseOrReject } from '../validation/parse-or-reject';
 
 /** The Idempotency-Key every v3 POST requires. */
@@ -35,40 +34,12 @@ export function sandboxScenario<T extends string>(request: FastifyRequest, envir
 
 /** The Idempotency-Key fingerprint: method, path, exact body bytes and the sandbox scenario header (ARCHITECTURE.md). */
 export function requestFingerprint(request: FastifyRequest, scenario: string | null): string {
-  return createHash('sha256')
-    .update([request.method, request.url.split('?')[0], sha256Hex(request.rawBody ?? ''), scenario ?? ''].join('\n'))
-    .digest('hex');
+  return requestFingerprintOf(request.method, request.url, request.rawBody, scenario);
 }
 
-/**
- * What the owning service keeps with an Idempotency-Key besides the fingerprint (ADR 0034):
- * method, path and SHA-256 of the exact body bytes fingerprinted above, and one SHA-256 per
- * top-level field of a JSON object body, so that a conflicting repeat's 9000039 can name
- * the fields that differ without the body being kept.
- */
+/** The request's digest kept with its Idempotency-Key (ADR 0034); see requestDigestOf. */
 export function requestDigest(request: FastifyRequest): RequestDigest {
-  const raw = request.rawBody ?? '';
-  return { method: request.method, path: request.url.split('?')[0]!, body_sha256: sha256Hex(raw), fields: fieldDigests(raw) };
+  return requestDigestOf(request.method, request.url, request.rawBody);
 }
 
-/** SHA-256 of each top-level field's value (canonical JSON: object keys sorted), or null when the body is not a JSON object. */
-export function fieldDigests(raw: string | Buffer): Record<string, string> | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString());
-  } catch {
-    return null;
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
-  return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, sha256Hex(canonicalJson(value))]));
-}
-
-/** JSON with object keys in code point order, so that only a value changes a field's hash. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+export { canonicalJson, fieldDigests } from '@platform/service-kit';
