@@ -26,3 +26,4 @@ export * from './wire-amount';
 export * from './vocabulary';
 export * from './api/v3-payments.api';
 export * from './api/v4-orders.api';
+export * from './api/v3-lists.api';

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CreateSandboxDispute,
-  DISPUTE_STATUSES,
   DisputeSchema,
   EvidenceBodySchema,
   GetDispute,
@@ -12,17 +11,15 @@ import {
   SandboxDisputeBodySchema,
   SubmitEvidence,
   Errors,
+  DisputeListQuerySchema,
+  ResourceIdSchema as DisputeIdSchema,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
-import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { idempotencyKeyOf, requestDigest, requestFingerprint } from './v3-headers';
-
-const DisputeListQuerySchema = PagingQuerySchema.extend({ status: z.enum(DISPUTE_STATUSES).optional() }).strict();
-const DisputeIdSchema = z.string().uuid('must be a UUID');
 
 /** Disputes raised by the banks, and the merchant's written evidence. */
 @Controller('api/v3')

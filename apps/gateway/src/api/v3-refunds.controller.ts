@@ -5,26 +5,21 @@ import {
   GetReversal,
   ListReversals,
   PaginationMetaSchema,
-  REVERSAL_STATUSES,
   RequestReversal,
   RequestReversalBodySchema,
   ReversalSchema,
   type Reversal,
   Errors,
+  ReversalListQuerySchema,
+  ResourceIdSchema as ReversalIdSchema,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
-import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { idempotencyKeyOf, requestDigest, requestFingerprint, sandboxScenario } from './v3-headers';
 
-const ReversalListQuerySchema = PagingQuerySchema.extend({
-  status: z.enum(REVERSAL_STATUSES).optional(),
-  operation_type: z.enum(['refund', 'void']).optional(),
-}).strict();
-const ReversalIdSchema = z.string().uuid('must be a UUID');
 const REFUND_SCENARIOS = ['completed', 'rejected'] as const;
 
 /** Refunds and voids of paid payments, and their tracking. */

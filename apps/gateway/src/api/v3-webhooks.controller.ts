@@ -9,17 +9,15 @@ import {
   WebhookDeliveryDetailSchema,
   WebhookDeliverySchema,
   Errors,
+  DeliveryListQuerySchema,
+  ResourceIdSchema as DeliveryIdSchema,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
-import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { headerOf, idempotencyKeyOf, requestDigest } from './v3-headers';
-
-const DeliveryListQuerySchema = PagingQuerySchema.extend({ status: z.enum(['pending', 'delivered', 'failed']).optional() }).strict();
-const DeliveryIdSchema = z.string().uuid('must be a UUID');
 
 /** The merchant's webhook deliveries: list, detail with the body sent, and the retry of a failed one. */
 @Controller('api/v3/webhooks/deliveries')

@@ -7,21 +7,19 @@ import {
   PaginationMetaSchema,
   RequestWithdrawal,
   RequestWithdrawalBodySchema,
-  WITHDRAWAL_STATUSES,
   WithdrawalSchema,
   type Withdrawal,
   Errors,
+  WithdrawalListQuerySchema,
+  ResourceIdSchema as WithdrawalIdSchema,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
-import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { idempotencyKeyOf, requestDigest, requestFingerprint, sandboxScenario } from './v3-headers';
 
-const WithdrawalListQuerySchema = PagingQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() }).strict();
-const WithdrawalIdSchema = z.string().uuid('must be a UUID');
 const WITHDRAWAL_SCENARIOS = ['sent', 'rejected'] as const;
 
 /** USDT (TRC20) withdrawals from the API wallet. */
