@@ -44,8 +44,8 @@ export function overviewPage(chrome: Chrome, view: ConsoleEnvironment, balances:
 <dt>${escapeHtml(t(l, 'overview.directApi'))}</dt><dd>${yesNo(chrome, s.direct_api_enabled)}</dd></dl></section>
 <section class="card" aria-labelledby="limits-h"><h2 id="limits-h">${escapeHtml(t(l, 'overview.paymentLimits'))}</h2>${limits}</section>
 <section class="card" aria-labelledby="withdrawals-h"><h2 id="withdrawals-h">${escapeHtml(t(l, 'overview.withdrawals'))}</h2><dl>
-<dt>${escapeHtml(t(l, 'overview.withdrawalMin'))}</dt><dd data-field="withdrawal_min_amount">${escapeHtml(s.withdrawal_min_amount)} USDT</dd>
-<dt>${escapeHtml(t(l, 'overview.withdrawalDaily'))}</dt><dd data-field="withdrawal_daily_limit">${escapeHtml(s.withdrawal_daily_limit)} USDT</dd>
+<dt>${escapeHtml(t(l, 'overview.withdrawalMin'))}</dt><dd data-field="withdrawal_min_amount">${escapeHtml(s.withdrawal_min_amount)} ${escapeHtml(view.merchant.base_currency)}</dd>
+<dt>${escapeHtml(t(l, 'overview.withdrawalDaily'))}</dt><dd data-field="withdrawal_daily_limit">${escapeHtml(s.withdrawal_daily_limit)} ${escapeHtml(view.merchant.base_currency)}</dd>
 <dt>${escapeHtml(t(l, 'overview.settlementDelay'))}</dt><dd>${escapeHtml(s.settlement_delay_days)}</dd></dl></section>`,
   );
 }
