@@ -8,19 +8,22 @@ import { PANEL_KEY, panelKey } from './auth/panel-key';
 import { DirectoryMailSink, MailSender, SmtpMailSender } from './mail/mail-sender';
 import { MerchantConsole } from './merchant/merchant-console';
 import { PanelController } from './merchant/panel.controller';
+import { MerchantOperations } from './operations/merchant-operations';
+import { OperationsController } from './operations/operations.controller';
 import { PaymentsConsole } from './payments/payments-console';
 import { PaymentsController } from './payments/payments.controller';
 import { PanelHandlers } from './users/panel.handlers';
 import { UserRepository } from './users/user.repository';
 
 @Module({
-  controllers: [AuthController, PanelController, PaymentsController],
+  controllers: [AuthController, PanelController, PaymentsController, OperationsController],
   providers: [
     UserRepository,
     AuthService,
     PanelGate,
     MerchantConsole,
     PaymentsConsole,
+    MerchantOperations,
     PanelHandlers,
     { provide: PANEL_KEY, inject: [CONFIG], useFactory: (config: Config) => panelKey(config) },
     {

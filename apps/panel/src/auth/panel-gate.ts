@@ -13,14 +13,17 @@ export const SESSION_COOKIE = 'panel_session';
 const PRE_SESSION_COOKIE = 'panel_pre';
 const LANGUAGE_COOKIE = 'panel_lang';
 
+/** What a role may change: keys and settings, users, or operations (refunds, withdrawals, evidence, webhook retries). */
+export type Capability = 'integration' | 'users' | 'operations';
+
 /** Who may change what: a viewer reads everything and changes nothing. */
-const CHANGES: Record<PanelRole, ReadonlySet<'integration' | 'users'>> = {
-  owner: new Set(['integration', 'users']),
-  developer: new Set(['integration']),
+const CHANGES: Record<PanelRole, ReadonlySet<Capability>> = {
+  owner: new Set(['integration', 'users', 'operations']),
+  developer: new Set(['integration', 'operations']),
   viewer: new Set(),
 };
 
-export function mayChange(role: PanelRole, what: 'integration' | 'users'): boolean {
+export function mayChange(role: PanelRole, what: Capability): boolean {
   return CHANGES[role].has(what);
 }
 

@@ -1,8 +1,10 @@
 import { ERROR_CATALOGUE, isErrorCode } from '@platform/contracts';
+import { operationsEn, operationsTr } from '../operations/operations.messages';
 import { paymentsEn, paymentsTr } from '../payments/payments.messages';
 import type { Language } from '../users/user.repository';
 
 const en = {
+  ...operationsEn,
   'app.name': 'Card Platform',
   'nav.overview': 'Overview',
   'nav.keys': 'API keys',
@@ -148,6 +150,7 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const tr: Record<MessageKey, string> = {
+  ...operationsTr,
   'app.name': 'Card Platform',
   'nav.overview': 'Genel bakış',
   'nav.keys': 'API anahtarları',

@@ -11,11 +11,11 @@ import { errorText, languageOf, t } from '../i18n/messages';
 import type { Chrome, FieldErrors, Notice } from '../pages/html';
 import { apiKeysPage, overviewPage, securityPage, settingsPage, usersPage, type SettingsForm } from '../pages/panel.pages';
 import { clearCookie, formOf, readCookie, redirect, sendHtml } from '../pages/respond';
-import { publicPage } from '../pages/html';
+import { MENU_PATHS, publicPage } from '../pages/html';
 import { UserRepository } from '../users/user.repository';
 import { MerchantConsole } from './merchant-console';
 
-const PAGES = new Set(['/', '/api-keys', '/settings', '/users', '/security', '/payments', '/orders', '/sandbox']);
+const PAGES = new Set(MENU_PATHS);
 
 function settingsForm(settings: ConsoleSettings): SettingsForm {
   return {

@@ -33,6 +33,10 @@ button.secondary{background:#fff;color:#14213d}button.danger{background:#b42318;
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #e4e7ec;vertical-align:top}
 .table-wrap{overflow-x:auto}code,.secret{font-family:ui-monospace,monospace;word-break:break-all}.secret{display:block;background:#f2f4f7;padding:.5rem;border-radius:6px}
 .warning{background:#c8102e;color:#fff;padding:.4rem 1rem;font-weight:700;margin:0}
+pre{background:#f2f4f7;padding:.75rem;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-word}.check{display:flex;gap:.5rem;align-items:flex-start;font-weight:600;margin-top:.75rem}.check input{width:auto;margin-top:.3rem}
+.filters{display:flex;flex-wrap:wrap;gap:0 1rem;align-items:flex-end}.filters>div{flex:1 1 10rem}.list code{white-space:nowrap;word-break:normal}
+.pager{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin-top:.75rem}dl.facts{display:grid;grid-template-columns:minmax(8rem,max-content) 1fr;gap:.3rem 1rem}dl.facts dd{margin:0;word-break:break-word}
+@media (max-width:40rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.4rem}}
 @media (max-width:40rem){header{flex-direction:column;align-items:flex-start}th,td{padding:.35rem .25rem;font-size:.95rem}}`;
 
 /** A page outside the signed-in area: sign-in, links from mails. */
@@ -55,12 +59,19 @@ const MENU: Array<{ path: string; key: MessageKey; owner?: boolean; sandbox?: bo
   { path: '/', key: 'nav.overview' },
   { path: '/payments', key: 'nav.payments' },
   { path: '/orders', key: 'nav.orders' },
+  { path: '/refunds', key: 'nav.refunds' },
+  { path: '/withdrawals', key: 'nav.withdrawals' },
+  { path: '/disputes', key: 'nav.disputes' },
+  { path: '/webhook-deliveries', key: 'nav.deliveries' },
   { path: '/sandbox', key: 'nav.sandbox', sandbox: true },
   { path: '/api-keys', key: 'nav.keys' },
   { path: '/settings', key: 'nav.settings' },
   { path: '/users', key: 'nav.users', owner: true },
   { path: '/security', key: 'nav.security' },
 ];
+
+/** The pages of the menu: where switching the environment may come back to. */
+export const MENU_PATHS: readonly string[] = MENU.map((item) => item.path);
 
 /** A signed-in page: who and where (the environment always visible), the menu, then the content. */
 export function panelPage(chrome: Chrome, title: string, body: string, notice?: Notice): string {
