@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { ApiError, Errors, ORDER_STATUSES, PAYMENT_STATUSES } from '@platform/contracts';
+import { ORDER_STATUSES, PAYMENT_STATUSES, PagingQuerySchema } from '@platform/contracts';
+
+export { parseOrReject } from '@platform/service-kit';
 
 /*
- * The list pages' query, validated as the API validates its list queries: the same paging
- * rules and messages as the gateway's PagingQuerySchema, and 422 1000001 naming each field.
- * A local copy until the gateway's validation helpers are shared from a library.
+ * The list pages' query, validated as the API validates its list queries: the API's paging
+ * (PagingQuerySchema) and parseOrReject, so the rules, messages and 422 1000001 are the gateway's.
  */
-
-const integerText = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .default(String(fallback));
 
 /** A calendar day as YYYY-MM-DD that exists (no 2025-02-30). */
 const day = z
@@ -30,18 +23,14 @@ const day = z
 const optional = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 function listQuerySchema<S extends readonly [string, ...string[]]>(statuses: S) {
-  return z
-    .object({
-      page: integerText(1, 100000, 1),
-      per_page: integerText(1, 100, 20),
-      status: optional(z.enum(statuses)),
-      from: optional(day),
-      to: optional(day),
-      search: optional(z.string().trim().max(64, 'must be at most 64 characters')),
-    })
-    .superRefine((query, context) => {
-      if (query.from && query.to && query.to < query.from) context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    });
+  return PagingQuerySchema.extend({
+    status: optional(z.enum(statuses)),
+    from: optional(day),
+    to: optional(day),
+    search: optional(z.string().trim().max(64, 'must be at most 64 characters')),
+  }).superRefine((query, context) => {
+    if (query.from && query.to && query.to < query.from) context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+  });
 }
 
 export const PaymentListQuerySchema = listQuerySchema(PAYMENT_STATUSES);
@@ -60,23 +49,6 @@ export function listFormOf(query: unknown): ListForm {
   const raw = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
   const text = (name: string) => (typeof raw[name] === 'string' ? (raw[name] as string) : '');
   return { status: text('status'), from: text('from'), to: text('to'), search: text('search'), per_page: text('per_page') || '20' };
-}
-
-/** Field path → messages, the `errors` member of a 1000001 problem (as the gateway words it). */
-export function fieldErrors(issues: z.ZodIssue[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.path.join('.') || 'body';
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  return errors;
-}
-
-/** Validates input against a schema or throws 422 1000001 naming every failing field. */
-export function parseOrReject<S extends z.ZodTypeAny>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw new ApiError(Errors.RequestSchemaInvalid, 'Request does not match the schema', { errors: fieldErrors(result.error.issues) });
 }
 
 /** The list command's filters: a day range in UTC (the `to` day included), search, status and paging. */
