@@ -22,7 +22,7 @@ describe('merchant panel accessibility', () => {
   let email: string;
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'ledger', 'payments-v3', 'orders-v4', 'webhook-dispatcher', 'panel'] });
+    stack = await Stack.start({ apps: ['gateway', 'ledger', 'payments-v3', 'orders-v4', 'payouts', 'disputes', 'webhook-dispatcher', 'panel'] });
     panelUrl = stack.url('panel');
     const operator = new OperatorClient(stack.url('gateway'));
     const merchant = await operator.provisionMerchant({ name: 'Accessible Shop' });
@@ -64,7 +64,21 @@ describe('merchant panel accessibility', () => {
       await page.goto(`${panelUrl}/security`);
       await page.locator('#field-language').selectOption(language);
       await page.locator('form[action="/security/language"] button').click();
-      for (const path of ['/', '/payments', '/payments?status=bogus', '/orders', '/sandbox', '/api-keys', '/settings', '/users', '/security']) {
+      for (const path of [
+        '/',
+        '/payments',
+        '/payments?status=bogus',
+        '/orders',
+        '/refunds',
+        '/withdrawals',
+        '/disputes',
+        '/webhook-deliveries',
+        '/sandbox',
+        '/api-keys',
+        '/settings',
+        '/users',
+        '/security',
+      ]) {
         await page.goto(`${panelUrl}${path}`);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
         found.push(...(await violations(page)));
