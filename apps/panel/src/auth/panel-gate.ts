@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PanelRole } from '@platform/contracts';
 import { languageOf, t } from '../i18n/messages';
-import { publicPage } from '../pages/html';
+import { escapeHtml, publicPage } from '../pages/html';
 import { readCookie, redirect, sendHtml, setCookie } from '../pages/respond';
 import type { Language } from '../users/user.repository';
 import { AuthService, type SignedIn } from './auth.service';
@@ -70,6 +70,26 @@ export class PanelGate {
       return undefined;
     }
     return current;
+  }
+
+  /** A change the user's role (or environment) does not allow: audited, answered 403, nothing done. */
+  async forbid(
+    current: SignedIn,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    refusal: { page: string; text: string; back: string; details?: object },
+  ): Promise<void> {
+    const l = current.user.language;
+    await this.auth.audit(current, 'refused.role', { page: refusal.page, role: current.user.role, ...refusal.details }, request.correlationId);
+    sendHtml(
+      reply,
+      403,
+      publicPage(
+        l,
+        t(l, 'error.title'),
+        `<p role="alert">${escapeHtml(refusal.text)}</p><p><a href="${escapeHtml(refusal.page)}">${escapeHtml(refusal.back)}</a></p>`,
+      ),
+    );
   }
 
   /** The pre-session CSRF field for a public form, setting its cookie when the browser has none. */

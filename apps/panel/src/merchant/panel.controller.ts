@@ -11,7 +11,7 @@ import { errorText, languageOf, t } from '../i18n/messages';
 import type { Chrome, FieldErrors, Notice } from '../pages/html';
 import { apiKeysPage, overviewPage, securityPage, settingsPage, usersPage, type SettingsForm } from '../pages/panel.pages';
 import { clearCookie, formOf, readCookie, redirect, sendHtml } from '../pages/respond';
-import { MENU_PATHS, publicPage } from '../pages/html';
+import { MENU_PATHS, formFieldErrors, publicPage } from '../pages/html';
 import { UserRepository } from '../users/user.repository';
 import { MerchantConsole } from './merchant-console';
 
@@ -24,16 +24,6 @@ function settingsForm(settings: ConsoleSettings): SettingsForm {
     success_return_url: settings.success_return_url ?? '',
     failure_return_url: settings.failure_return_url ?? '',
   };
-}
-
-/** The API's field errors (`ip_allowlist.1`, `webhook_url`) under the form's field names. */
-function fieldErrors(error: ApiError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [path, messages] of Object.entries(error.extras.errors ?? {})) {
-    const name = path.split(/[.[]/)[0]!;
-    errors[name] = [...(errors[name] ?? []), ...messages];
-  }
-  return errors;
 }
 
 /** The signed-in merchant user's pages, for the environment the session looks at. */
@@ -134,7 +124,7 @@ export class PanelController {
         sendHtml(reply, 200, settingsPage(chrome, settingsForm(saved), true, {}, { kind: 'success', text: t(current.user.language, 'settings.saved') }));
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
-        sendHtml(reply, error.status, settingsPage(chrome, entered, true, fieldErrors(error), this.refusal(current, error)));
+        sendHtml(reply, error.status, settingsPage(chrome, entered, true, formFieldErrors(error.extras.errors), this.refusal(current, error)));
       }
     });
   }
@@ -173,7 +163,7 @@ export class PanelController {
         );
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        return this.showUsers(current, request, reply, error.status, entered, fieldErrors(error), this.refusal(current, error));
+        return this.showUsers(current, request, reply, error.status, entered, formFieldErrors(error.extras.errors), this.refusal(current, error));
       }
       await this.showUsers(
         current,
@@ -405,16 +395,7 @@ export class PanelController {
     if (!current) return undefined;
     if (mayChange(current.user.role, what)) return current;
     const l = current.user.language;
-    await this.auth.audit(current, 'refused.role', { page, role: current.user.role }, request.correlationId);
-    sendHtml(
-      reply,
-      403,
-      publicPage(
-        l,
-        t(l, 'error.title'),
-        `<p role="alert">${t(l, 'forbidden', { role: t(l, `role.${current.user.role}`) })}</p><p><a href="${page}">${t(l, 'nav.overview')}</a></p>`,
-      ),
-    );
+    await this.gate.forbid(current, request, reply, { page, text: t(l, 'forbidden', { role: t(l, `role.${current.user.role}`) }), back: t(l, 'nav.overview') });
     return undefined;
   }
 

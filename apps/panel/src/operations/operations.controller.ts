@@ -7,7 +7,7 @@ import type { Logger } from '@platform/observability';
 import { AuthService, type SignedIn } from '../auth/auth.service';
 import { mayChange, PanelGate } from '../auth/panel-gate';
 import { errorText, t } from '../i18n/messages';
-import { publicPage, type Chrome, type FieldErrors, type Notice } from '../pages/html';
+import { formFieldOf, publicPage, type Chrome, type FieldErrors, type Notice } from '../pages/html';
 import { formOf, sendHtml } from '../pages/respond';
 import { MerchantConsole } from '../merchant/merchant-console';
 import { MerchantOperations } from './merchant-operations';
@@ -363,16 +363,7 @@ export class OperationsController {
     if (!current) return undefined;
     if (this.canAct(current)) return current;
     const l = current.user.language;
-    await this.auth.audit(current, 'refused.role', { page, role: current.user.role }, request.correlationId);
-    sendHtml(
-      reply,
-      403,
-      publicPage(
-        l,
-        t(l, 'error.title'),
-        `<p role="alert">${t(l, 'ops.readOnly', { role: t(l, `role.${current.user.role}`) })}</p><p><a href="${page}">${t(l, 'ops.back')}</a></p>`,
-      ),
-    );
+    await this.gate.forbid(current, request, reply, { page, text: t(l, 'ops.readOnly', { role: t(l, `role.${current.user.role}`) }), back: t(l, 'ops.back') });
     return undefined;
   }
 
@@ -427,7 +418,7 @@ export class OperationsController {
     const errors: FieldErrors = {};
     const elsewhere: string[] = [];
     for (const [path, messages] of Object.entries(error.extras.errors ?? {})) {
-      const name = path.split(/[.[]/)[0]!;
+      const name = formFieldOf(path);
       if (fields.includes(name)) errors[name] = [...(errors[name] ?? []), ...messages];
       else elsewhere.push(`${path}: ${messages.join('; ')}`);
     }

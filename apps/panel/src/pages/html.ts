@@ -10,6 +10,20 @@ export function escapeHtml(value: unknown): string {
 /** Field errors as the API words them (`errors` of a problem document), by field name. */
 export type FieldErrors = Record<string, string[]>;
 
+/** The API's field errors (`ip_allowlist.1`, `amount`) under the form's field names: the part before the first `.` or `[`. */
+export function formFieldOf(path: string): string {
+  return path.split(/[.[]/)[0]!;
+}
+
+export function formFieldErrors(apiErrors: Record<string, string[]> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [path, messages] of Object.entries(apiErrors ?? {})) {
+    const name = formFieldOf(path);
+    errors[name] = [...(errors[name] ?? []), ...messages];
+  }
+  return errors;
+}
+
 export interface Notice {
   kind: 'success' | 'error';
   text: string;

@@ -5,11 +5,10 @@ import { ApiError, CreatePaymentBodySchema, Errors, MerchantOrderIdSchema } from
 import { LOGGER } from '@platform/service-kit';
 import type { Logger } from '@platform/observability';
 import type { SignedIn } from '../auth/auth.service';
-import { AuthService } from '../auth/auth.service';
 import { mayChange, PanelGate } from '../auth/panel-gate';
 import { errorText, t } from '../i18n/messages';
 import { MerchantConsole } from '../merchant/merchant-console';
-import { publicPage, type Chrome, type FieldErrors, type Notice } from '../pages/html';
+import { formFieldErrors, publicPage, type Chrome, type Notice } from '../pages/html';
 import { formOf, redirect, sendHtml } from '../pages/respond';
 import { OrderListQuerySchema, PaymentListQuerySchema, listFilters, listFormOf, parseOrReject } from './list-query';
 import { PaymentsConsole } from './payments-console';
@@ -18,22 +17,11 @@ import { orderDetailPage, ordersListPage, paymentDetailPage, paymentsListPage, s
 const PAYMENT_CODE = /^[a-z0-9]{4,16}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The API's field errors under the form's field names (`amount`, `currency_code`). */
-function errorsOf(error: ApiError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [path, messages] of Object.entries(error.extras.errors ?? {})) {
-    const name = path.split(/[.[]/)[0]!;
-    errors[name] = [...(errors[name] ?? []), ...messages];
-  }
-  return errors;
-}
-
 /** The merchant's payments and orders (lists and details) and the sandbox page, for the environment the session looks at. */
 @Controller()
 export class PaymentsController {
   constructor(
     private readonly gate: PanelGate,
-    private readonly auth: AuthService,
     private readonly console: MerchantConsole,
     private readonly payments: PaymentsConsole,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -52,7 +40,7 @@ export class PaymentsController {
         sendHtml(reply, 200, paymentsListPage(chrome, form, page, {}));
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500 || error.code !== Errors.RequestSchemaInvalid) throw error;
-        sendHtml(reply, 422, paymentsListPage(chrome, form, undefined, errorsOf(error), this.refusal(current, error)));
+        sendHtml(reply, 422, paymentsListPage(chrome, form, undefined, formFieldErrors(error.extras.errors), this.refusal(current, error)));
       }
     });
   }
@@ -81,7 +69,7 @@ export class PaymentsController {
         sendHtml(reply, 200, ordersListPage(chrome, form, page, {}));
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500 || error.code !== Errors.RequestSchemaInvalid) throw error;
-        sendHtml(reply, 422, ordersListPage(chrome, form, undefined, errorsOf(error), this.refusal(current, error)));
+        sendHtml(reply, 422, ordersListPage(chrome, form, undefined, formFieldErrors(error.extras.errors), this.refusal(current, error)));
       }
     });
   }
@@ -126,14 +114,13 @@ export class PaymentsController {
     if (!current) return;
     const l = current.user.language;
     if (!mayChange(current.user.role, 'integration') || current.session.environment !== 'sandbox') {
-      await this.auth.audit(
-        current,
-        'refused.role',
-        { page: '/sandbox', role: current.user.role, environment: current.session.environment },
-        request.correlationId,
-      );
       const why = current.session.environment !== 'sandbox' ? t(l, 'sandbox.onlySandbox') : t(l, 'forbidden', { role: t(l, `role.${current.user.role}`) });
-      return sendHtml(reply, 403, publicPage(l, t(l, 'error.title'), `<p role="alert">${why}</p><p><a href="/sandbox">${t(l, 'sandbox.title')}</a></p>`));
+      return this.gate.forbid(current, request, reply, {
+        page: '/sandbox',
+        text: why,
+        back: t(l, 'sandbox.title'),
+        details: { environment: current.session.environment },
+      });
     }
     const entered: SandboxForm = {
       amount: (form.amount ?? '').trim(),
@@ -154,7 +141,7 @@ export class PaymentsController {
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         // A refused request keeps no key: the same key may carry the corrected form.
-        sendHtml(reply, error.status, sandboxPage(chrome, true, entered, undefined, errorsOf(error), this.refusal(current, error)));
+        sendHtml(reply, error.status, sandboxPage(chrome, true, entered, undefined, formFieldErrors(error.extras.errors), this.refusal(current, error)));
       }
     });
   }
