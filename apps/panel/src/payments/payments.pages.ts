@@ -56,17 +56,29 @@ export function paymentsListPage(
         `<tr data-code="${escapeHtml(p.code)}"><th scope="row"><a href="/payments/${encodeURIComponent(p.code)}">${escapeHtml(p.code)}</a></th><td>${escapeHtml(p.merchant_reference ?? '—')}</td><td>${text(l, `payment.status.${p.status}`)}</td><td>${escapeHtml(p.amount)} ${escapeHtml(p.currency_code)}</td><td>${when(p.created_at)}</td><td>${when(p.paid_at)}</td></tr>`,
     )
     .join('');
-  const table = !page
-    ? ''
-    : page.data.length
-      ? `<section class="card"><div class="table-wrap"><table><caption class="hint">${text(l, 'list.caption')}</caption><thead><tr><th scope="col">${text(l, 'field.code')}</th><th scope="col">${text(l, 'field.reference')}</th><th scope="col">${text(l, 'field.status')}</th><th scope="col">${text(l, 'field.amount')}</th><th scope="col">${text(l, 'field.created_at')}</th><th scope="col">${text(l, 'field.paid_at')}</th></tr></thead><tbody>${rows}</tbody></table></div>${pagingNav(l, '/payments', form, page.meta)}</section>`
-      : `<section class="card"><p role="status">${text(l, 'payments.none')}</p></section>`;
+  const table = listTable(
+    l,
+    '/payments',
+    form,
+    page?.meta,
+    rows,
+    ['field.code', 'field.reference', 'field.status', 'field.amount', 'field.created_at', 'field.paid_at'],
+    'payments.none',
+  );
   return panelPage(
     chrome,
     t(l, 'payments.title'),
     `${filterForm(l, '/payments', PAYMENT_STATUSES, (s) => `payment.status.${s}` as MessageKey, form, errors)}${table}`,
     notice,
   );
+}
+
+/** A page of a list with its paging, or the list's "nothing found"; nothing before the filter was read. */
+function listTable(l: Language, path: string, form: ListForm, meta: ListMeta | undefined, rows: string, headers: MessageKey[], none: MessageKey): string {
+  if (!meta) return '';
+  if (!rows) return `<section class="card"><p role="status">${text(l, none)}</p></section>`;
+  const head = headers.map((key) => `<th scope="col">${text(l, key)}</th>`).join('');
+  return `<section class="card"><div class="table-wrap"><table><caption class="hint">${text(l, 'list.caption')}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${pagingNav(l, path, form, meta)}</section>`;
 }
 
 export function ordersListPage(
@@ -83,11 +95,15 @@ export function ordersListPage(
         `<tr data-merchant-order-id="${escapeHtml(o.merchant_order_id)}"><th scope="row"><a href="/orders/${encodeURIComponent(o.merchant_order_id)}">${escapeHtml(o.merchant_order_id)}</a></th><td>${escapeHtml(o.order_code)}</td><td>${text(l, `order.status.${o.status}`)}</td><td>${escapeHtml(o.amount)} ${escapeHtml(o.currency)}</td><td>${when(o.created_at)}</td><td>${when(o.completed_at)}</td></tr>`,
     )
     .join('');
-  const table = !page
-    ? ''
-    : page.data.length
-      ? `<section class="card"><div class="table-wrap"><table><caption class="hint">${text(l, 'list.caption')}</caption><thead><tr><th scope="col">${text(l, 'field.merchant_order_id')}</th><th scope="col">${text(l, 'field.order_code')}</th><th scope="col">${text(l, 'field.status')}</th><th scope="col">${text(l, 'field.amount')}</th><th scope="col">${text(l, 'field.created_at')}</th><th scope="col">${text(l, 'field.completed_at')}</th></tr></thead><tbody>${rows}</tbody></table></div>${pagingNav(l, '/orders', form, page.meta)}</section>`
-      : `<section class="card"><p role="status">${text(l, 'orders.none')}</p></section>`;
+  const table = listTable(
+    l,
+    '/orders',
+    form,
+    page?.meta,
+    rows,
+    ['field.merchant_order_id', 'field.order_code', 'field.status', 'field.amount', 'field.created_at', 'field.completed_at'],
+    'orders.none',
+  );
   return panelPage(
     chrome,
     t(l, 'orders.title'),
