@@ -142,6 +142,9 @@ describe('ledger and balances', () => {
             (event) => event.event_id === eventId,
           ),
         (found) => found !== undefined,
+        // The ledger takes the event in its partition's order: behind the backlog earlier suites left on the shared topics
+        // (stacks without a ledger) and behind any event being retried there. 15 s was once not enough on a loaded CI run.
+        60000,
       );
       expect(parked).toMatchObject({ event_type: 'payment.paid', reason: expect.stringMatching(/^invalid payload/), failures: 1 });
       const replay = await operator.call('POST', `/admin/v1/ledger/parked-events/${parked!.id}/replay`);

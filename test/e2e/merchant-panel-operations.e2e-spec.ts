@@ -45,7 +45,7 @@ describe('merchant panel operations in a browser', () => {
   let owner: BrowserContext;
   let page: Page;
   /** Made by the earlier steps, for the viewer to find unchanged. */
-  const made: { reversalId?: string; disputeId?: string; deliveryId?: string } = {};
+  const made: { reversalId?: string; withdrawalId?: string; disputeId?: string; deliveryId?: string } = {};
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
@@ -240,6 +240,17 @@ describe('merchant panel operations in a browser', () => {
     await page.getByRole('button', { name: 'Request it' }).click();
     expect(await page.getByRole('alert').textContent()).toContain('This form was filled in for Sandbox, but the panel now shows Live. Nothing was sent');
     expect(await page.locator('[data-environment]').textContent()).toBe('Live');
+    // Live offers no sandbox outcome; one posted by hand is the API's refusal of the header in live, next to its field.
+    await page.goto(`${panelUrl}/refunds`);
+    expect(await page.locator('#field-scenario').count()).toBe(0);
+    await page.getByLabel('Payment code').fill('ANY0000000');
+    await page.getByLabel('Reason').fill('filled in live');
+    const fields: Record<string, string> = await page
+      .locator('form[method="post"][action="/refunds"]')
+      .evaluate((element: any) => Object.fromEntries(new (globalThis as any).FormData(element).entries()));
+    const handMade = await page.request.post(`${panelUrl}/refunds`, { form: { ...fields, scenario: 'completed' }, maxRedirects: 0 });
+    expect(handMade.status()).toBe(422);
+    expect(await handMade.text()).toContain('Sandbox outcome: is for sandbox keys only');
     await page.getByLabel('Environment').selectOption('sandbox');
     await page.getByRole('button', { name: 'Switch' }).click();
     await page.waitForURL(`${panelUrl}/refunds`);
@@ -293,6 +304,12 @@ describe('merchant panel operations in a browser', () => {
     expect(withdrawals.meta.total).toBe(1);
     expect(withdrawals.data[0]).toMatchObject({ id, status: 'sent', amount: '100.00', address: ADDRESS });
     expect(await page.locator(`tr[data-id="${id}"]`).count()).toBe(1);
+    await page.getByRole('link', { name: `Details of ${id}` }).click();
+    await page.waitForURL(`${panelUrl}/withdrawals/${id}`);
+    expect(await page.locator('[data-field="tx_hash"]').textContent()).toBe(withdrawals.data[0].tx_hash);
+    expect((await page.goto(`${panelUrl}/withdrawals/${randomUUID()}`))!.status()).toBe(404);
+    await page.goto(`${panelUrl}/withdrawals`);
+    made.withdrawalId = id;
   });
 
   it('submits dispute evidence before it is due, seen by the API', async () => {
@@ -363,7 +380,7 @@ describe('merchant panel operations in a browser', () => {
     made.deliveryId = item.id;
   });
 
-  it('speaks Turkish, with the API’s Turkish texts', async () => {
+  it('does every operation in Turkish too, with the API’s Turkish texts and the sandbox outcome chosen in the form', async () => {
     await page.getByRole('link', { name: 'Security' }).click();
     await page.getByLabel('Language').last().selectOption('tr');
     await page.getByRole('button', { name: 'Save the language' }).click();
@@ -377,6 +394,68 @@ describe('merchant panel operations in a browser', () => {
     expect(await page.locator('#field-payment_code-error').textContent()).toBe(`Ödeme kodu: ${ERROR_CATALOGUE['1000011'].tr} (1000011)`);
     expect(await page.locator(`tr[data-id="${made.reversalId}"]`).textContent()).toContain('Tamamlandı');
     await capture(page, 'refunds-tr');
+
+    // A refund the sandbox rejects, chosen in the form: rejected at once, the balance untouched.
+    const before = (await apiGet('/api/v3/balance')).available_amount as string;
+    const code = await paidPayment('30.00');
+    const credited = (Number(before) + 30).toFixed(2);
+    await available(credited);
+    await page.goto(`${panelUrl}/refunds`);
+    expect(await page.locator('#field-scenario option').allTextContents()).toEqual(['Varsayılan: Tamamlandı', 'Reddedildi']);
+    await page.getByLabel('Ödeme kodu').fill(code);
+    await page.getByLabel('Gerekçe').fill('müşteri vazgeçti');
+    await page.getByLabel('Test ortamı sonucu').selectOption('rejected');
+    await page.getByRole('button', { name: 'Talep et' }).click();
+    expect(await page.getByRole('status').textContent()).toMatch(/^Kabul edildi \(202\): İade [0-9a-f-]{36} durumu: Reddedildi\.$/);
+    const refundId = (await page.locator('#accepted dd code').first().textContent())!;
+    expect(await apiGet(`/api/v3/refunds/${refundId}`)).toMatchObject({ status: 'rejected', payment_code: code });
+    expect((await apiGet('/api/v3/balance')).available_amount).toBe(credited);
+
+    // A withdrawal the sandbox rejects: the amount comes back; its page shows why.
+    await page.getByRole('link', { name: 'Para çekme' }).click();
+    await page.getByLabel('Tutar').fill('20.00');
+    await page.getByLabel('TRON (TRC20) adresi').fill(ADDRESS);
+    await page.getByLabel('Adresi kontrol ettim').check();
+    await page.getByLabel('Test ortamı sonucu').selectOption('rejected');
+    await page.getByRole('button', { name: 'Çekimi talep et' }).click();
+    expect(await page.getByRole('status').textContent()).toMatch(/^[0-9a-f-]{36} çekiminin durumu: Reddedildi \(20\.00 TRY, [\d.]+ USDT olarak\)\.$/);
+    const withdrawalId = (await page.locator('#accepted dd code').first().textContent())!;
+    await page.getByRole('link', { name: `${withdrawalId} ayrıntıları` }).click();
+    await page.waitForURL(`${panelUrl}/withdrawals/${withdrawalId}`);
+    expect(await page.locator('h1').textContent()).toBe(`${withdrawalId} çekimi`);
+    expect(await page.locator('[data-field="status"]').textContent()).toBe('Reddedildi');
+    const rejected = await apiGet(`/api/v3/withdrawals/${withdrawalId}`);
+    expect(rejected).toMatchObject({ status: 'rejected', amount: '20.00', rejection_reason: expect.any(String) });
+    expect(await page.locator('main').textContent()).toContain(rejected.rejection_reason);
+    await capture(page, 'withdrawal-rejected-tr');
+    await available(credited);
+
+    // Evidence, replaced by a newer note.
+    await page.goto(`${panelUrl}/disputes/${made.disputeId}`);
+    const note = 'Kargo takip numarası TR987654321; müşteri teslim aldığını yazdı.';
+    await page.getByLabel('Kanıt notu').fill(note);
+    await page.getByRole('button', { name: 'Kanıtı gönder' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`Kanıtınız ${made.disputeId} itirazıyla birlikte saklandı.`);
+    expect((await apiGet(`/api/v3/disputes/${made.disputeId}`)).merchant_evidence_note).toBe(note);
+
+    // A webhook delivery retried once the receiver is fixed.
+    answerStatus = 500;
+    const failing = await paidPayment('12.00');
+    const failed = await eventually(
+      () => apiGet('/api/v3/webhooks/deliveries?status=failed'),
+      (body) => body.data?.some((d: any) => d.payment_code === failing),
+      60000,
+    );
+    const delivery = failed.data.find((d: any) => d.payment_code === failing);
+    answerStatus = 200;
+    await page.goto(`${panelUrl}/webhook-deliveries/${delivery.id}`);
+    await page.getByRole('button', { name: 'Bu gönderimi yeniden dene' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`${delivery.id} gönderimi yeniden kuyruğa alındı.`);
+    await eventually(
+      () => apiGet(`/api/v3/webhooks/deliveries/${delivery.id}`),
+      (body) => body.status === 'delivered',
+    );
+
     await page.getByRole('link', { name: 'Güvenlik' }).click();
     await page.getByLabel('Dil').last().selectOption('en');
     await page.getByRole('button', { name: 'Dili kaydet' }).click();
@@ -457,6 +536,7 @@ describe('merchant panel operations in a browser', () => {
         '/refunds',
         `/refunds/${made.reversalId}`,
         '/withdrawals',
+        `/withdrawals/${made.withdrawalId}`,
         '/disputes',
         `/disputes/${made.disputeId}`,
         '/webhook-deliveries?status=delivered',

@@ -1,6 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ERROR_CATALOGUE } from '@platform/contracts';
 import {
   OperatorClient,
@@ -10,6 +11,7 @@ import {
   V3Client,
   acceptPanelInvitation,
   authenticatorCode,
+  eventually,
   invitePanelUser,
   panelLinkMailedTo,
   signInToPanel,
@@ -17,6 +19,10 @@ import {
 } from '@platform/testing';
 
 const PASSWORD = PANEL_TEST_PASSWORD;
+/** A client address of this run's own (TEST-NET-2, through the trusted proxy 127.0.0.1): earlier suites' failed sign-ins from 127.0.0.1 do not count against it. */
+const randomTestNetAddress = () => `198.51.100.${randomInt(1, 255)}`;
+/** Failed sign-ins one address may make per window in this suite. */
+const ADDRESS_LIMIT = 20;
 
 /**
  * The merchant panel in Debian's Chromium on the real stack (gateway, panel, ledger over
@@ -34,7 +40,10 @@ describe('merchant panel in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    stack = await Stack.start({ apps: ['gateway', 'ledger', 'panel'] });
+    stack = await Stack.start({
+      apps: ['gateway', 'ledger', 'panel'],
+      env: { TRUSTED_PROXIES: '127.0.0.1', SIGN_IN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT) },
+    });
     panelUrl = stack.url('panel');
     operator = new OperatorClient(stack.url('gateway'));
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -50,6 +59,11 @@ describe('merchant panel in a browser', () => {
     await page.screenshot({ path: join(screenshots, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
   }
 
+  const suiteAddress = randomTestNetAddress();
+  /** A browser whose requests reach the panel from `address`, as an ingress would forward them. */
+  const contextOf = (options: BrowserContextOptions = {}, address = suiteAddress) =>
+    browser.newContext({ ...options, extraHTTPHeaders: { 'X-Forwarded-For': address } });
+
   const linkMailedTo = (to: string) => panelLinkMailedTo(stack, to);
   const invite = (merchant: ProvisionedMerchant, email: string, role: 'owner' | 'developer' | 'viewer') =>
     invitePanelUser(stack, operator, merchant.merchantCode, email, role);
@@ -60,7 +74,7 @@ describe('merchant panel in a browser', () => {
     const merchant = await operator.provisionMerchant({ name: 'Panel Shop' });
     const email = `owner-${merchant.merchantCode.toLowerCase()}@shop.example`;
     const link = await invite(merchant, email, 'owner');
-    const context = await browser.newContext();
+    const context = await contextOf();
     const page = await context.newPage();
 
     // The invitation: the password rules are checked next to the fields, and nothing is set until they pass.
@@ -177,12 +191,12 @@ describe('merchant panel in a browser', () => {
   it('asks for the second factor, locks after repeated failures, resets by mail and signs out everywhere', async () => {
     const merchant = await operator.provisionMerchant({ name: 'Two Step Shop' });
     const email = `dev-${merchant.merchantCode.toLowerCase()}@shop.example`;
-    const context = await browser.newContext();
+    const context = await contextOf();
     const page = await acceptInvitation(context, await invite(merchant, email, 'developer'));
     await signIn(page, email);
     await page.waitForURL(`${panelUrl}/`);
     // A second device, signed in too: "sign out everywhere" must end it later.
-    const other = await browser.newContext();
+    const other = await contextOf();
     const phone = await other.newPage();
     await signIn(phone, email);
     await phone.waitForURL(`${panelUrl}/`);
@@ -235,8 +249,9 @@ describe('merchant panel in a browser', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     expect(await page.getByRole('status').textContent()).toContain('a link is on its way');
-    const resetLink = await linkMailedTo(email);
-    expect(resetLink).toContain('/password-reset/');
+    // The mail goes out after the answer (the page answers as fast whether or not the address has a user).
+    const resetMails = async () => stack.mails().filter((mail) => mail.to === email && mail.text.includes('/password-reset/'));
+    const resetLink = (await eventually(resetMails, (mails) => mails.length === 1))[0]!.text.match(/http:\/\/\S+/)![0];
     // More requests within the hour send at most three mails in all: nobody can flood the inbox through this form.
     for (let request = 0; request < 3; request += 1) {
       await page.goto(`${panelUrl}/password-reset`);
@@ -244,7 +259,9 @@ describe('merchant panel in a browser', () => {
       await page.getByRole('button', { name: 'Send the link' }).click();
       expect(await page.getByRole('status').textContent()).toContain('a link is on its way');
     }
-    expect(stack.mails().filter((mail) => mail.to === email && mail.text.includes('/password-reset/'))).toHaveLength(3);
+    await eventually(resetMails, (mails) => mails.length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await resetMails()).toHaveLength(3);
     await page.goto(resetLink);
     await page.getByLabel('New password').fill('another long passphrase');
     await page.getByLabel('Repeat the password').fill('another long passphrase');
@@ -260,7 +277,7 @@ describe('merchant panel in a browser', () => {
   it('lets a viewer read everything and change nothing, in Turkish, on a phone', async () => {
     const merchant = await operator.provisionMerchant({ name: 'Viewer Shop' });
     const email = `viewer-${merchant.merchantCode.toLowerCase()}@shop.example`;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await contextOf({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await acceptInvitation(context, await invite(merchant, email, 'viewer'));
     await signIn(page, email);
     await page.waitForURL(`${panelUrl}/`);
@@ -306,7 +323,7 @@ describe('merchant panel in a browser', () => {
   it('lets an owner invite a user from the panel, and refuses an address that already has a user', async () => {
     const merchant = await operator.provisionMerchant({ name: 'Team Shop' });
     const email = `team-owner-${merchant.merchantCode.toLowerCase()}@shop.example`;
-    const context = await browser.newContext();
+    const context = await contextOf();
     const page = await acceptInvitation(context, await invite(merchant, email, 'owner'));
     await signIn(page, email);
     await page.getByRole('link', { name: 'Users' }).click();
@@ -325,7 +342,7 @@ describe('merchant panel in a browser', () => {
     expect(await page.locator('tbody tr').count()).toBe(2);
 
     // The colleague joins; the owner makes them a viewer, then removes them, which ends their session.
-    const colleagueContext = await browser.newContext();
+    const colleagueContext = await contextOf();
     const colleaguePage = await acceptInvitation(colleagueContext, await linkMailedTo(colleague));
     await signIn(colleaguePage, colleague);
     await colleaguePage.waitForURL(`${panelUrl}/`);
@@ -347,5 +364,38 @@ describe('merchant panel in a browser', () => {
     expect(await colleaguePage.getByRole('alert').textContent()).toBe('The e-mail or the password is wrong.');
     await colleagueContext.close();
     await context.close();
+  });
+
+  it('stops a client address after too many failed sign-ins across accounts, checking nothing, and only that address', async () => {
+    const merchant = await operator.provisionMerchant({ name: 'Throttle Shop' });
+    const email = `dev-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    const setup = await contextOf();
+    await acceptInvitation(setup, await invite(merchant, email, 'developer'));
+    await setup.close();
+
+    let guesserAddress = randomTestNetAddress();
+    while (guesserAddress === suiteAddress) guesserAddress = randomTestNetAddress();
+    const guesser = await contextOf({}, guesserAddress);
+    const tab = await guesser.newPage();
+    // A few guesses at many accounts: no account locks, the address does.
+    for (let attempt = 0; attempt < ADDRESS_LIMIT; attempt += 1) {
+      await signIn(tab, `nobody-${attempt}-${merchant.merchantCode.toLowerCase()}@shop.example`, `guess ${attempt}`);
+      expect(await tab.getByRole('alert').textContent()).toBe('The e-mail or the password is wrong.');
+    }
+    const refused = tab.waitForResponse((response) => response.url() === `${panelUrl}/sign-in` && response.request().method() === 'POST');
+    await signIn(tab, email);
+    expect((await refused).status()).toBe(429);
+    expect(await tab.getByRole('alert').textContent()).toMatch(
+      /^Too many failed sign-ins from your network\. Nothing was checked: try again after \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+    );
+    await capture(tab, 'address-throttled');
+    await guesser.close();
+
+    // The same account from another address: the right password works (the account was never locked).
+    const elsewhere = await contextOf();
+    const page = await elsewhere.newPage();
+    await signIn(page, email);
+    await page.waitForURL(`${panelUrl}/`);
+    await elsewhere.close();
   });
 });

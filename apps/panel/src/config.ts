@@ -29,6 +29,11 @@ export const ConfigSchema = BaseConfigSchema.extend({
     .min(1)
     .max(24 * 60)
     .default(15),
+  /**
+   * Failed sign-ins (wrong e-mail, password or code) one client address may make in a
+   * SIGN_IN_LOCK_MINUTES window, whatever the accounts: then it waits for the next window.
+   */
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(50),
   ...TrustedProxiesFields,
 }).superRefine((config, ctx) => {
   requireKeyInProduction('PANEL_KEY', config, ctx);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from './config';
 import { AuthController } from './auth/auth.controller';
+import { AddressThrottle } from './auth/address-throttle';
 import { AuthService } from './auth/auth.service';
 import { PanelGate } from './auth/panel-gate';
 import { PANEL_KEY, panelKey } from './auth/panel-key';
@@ -20,6 +21,7 @@ import { UserRepository } from './users/user.repository';
   providers: [
     UserRepository,
     AuthService,
+    AddressThrottle,
     PanelGate,
     MerchantConsole,
     PaymentsConsole,

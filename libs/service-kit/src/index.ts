@@ -25,3 +25,4 @@ export * from './business-counters';
 export * from './symmetric-key';
 export * from './parse-or-reject';
 export * from './request-digest';
+export * from './sandbox-scenario';

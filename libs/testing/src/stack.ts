@@ -127,6 +127,8 @@ export class Stack {
           CARD_DAILY_AMOUNT: '9999999999.00',
           // Every suite's customer is 127.0.0.1: the per-address card attempt limit is tested on its own.
           CARD_ATTEMPTS_PER_ADDRESS_PER_HOUR: '100000',
+          // And every suite's panel user signs in from 127.0.0.1: the per-address sign-in limit is tested on its own.
+          SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100000',
           ...acquirer?.env,
           ...options.env,
         },

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError, Errors, type RequestDigest } from '@platform/contracts';
-import { requestDigestOf, requestFingerprintOf } from '@platform/service-kit';
+import type { RequestDigest } from '@platform/contracts';
+import { requestDigestOf, requestFingerprintOf, sandboxScenarioOf } from '@platform/service-kit';
 import { parseOrReject } from '../validation/parse-or-reject';
 
 /** The Idempotency-Key every v3 POST requires. */
@@ -19,17 +19,9 @@ export function headerOf(request: FastifyRequest, name: string): string | undefi
   return typeof value === 'string' ? value : undefined;
 }
 
-const SCENARIO_HEADER = 'x-cav-sandbox-scenario';
-
 /** The optional sandbox scenario: sandbox keys only, and only the values the endpoint knows (422 1000001). */
 export function sandboxScenario<T extends string>(request: FastifyRequest, environment: string, allowed: readonly T[]): T | null {
-  const value = headerOf(request, SCENARIO_HEADER);
-  if (value === undefined) return null;
-  const refuse = (message: string) =>
-    new ApiError(Errors.RequestSchemaInvalid, `X-CAV-Sandbox-Scenario ${message}`, { errors: { 'X-CAV-Sandbox-Scenario': [message] } });
-  if (environment !== 'sandbox') throw refuse('is for sandbox keys only');
-  if (!(allowed as readonly string[]).includes(value)) throw refuse(`must be one of ${allowed.join(', ')}`);
-  return value as T;
+  return sandboxScenarioOf(headerOf(request, 'x-cav-sandbox-scenario'), environment, allowed);
 }
 
 /** The Idempotency-Key fingerprint: method, path, exact body bytes and the sandbox scenario header (ARCHITECTURE.md). */

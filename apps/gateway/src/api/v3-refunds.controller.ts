@@ -12,6 +12,7 @@ import {
   Errors,
   ReversalListQuerySchema,
   ResourceIdSchema as ReversalIdSchema,
+  REFUND_SCENARIOS,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
@@ -19,8 +20,6 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { idempotencyKeyOf, requestDigest, requestFingerprint, sandboxScenario } from './v3-headers';
-
-const REFUND_SCENARIOS = ['completed', 'rejected'] as const;
 
 /** Refunds and voids of paid payments, and their tracking. */
 @Controller('api/v3/refunds')

@@ -12,6 +12,7 @@ import {
   Errors,
   WithdrawalListQuerySchema,
   ResourceIdSchema as WithdrawalIdSchema,
+  WITHDRAWAL_SCENARIOS,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
@@ -19,8 +20,6 @@ import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { idempotencyKeyOf, requestDigest, requestFingerprint, sandboxScenario } from './v3-headers';
-
-const WITHDRAWAL_SCENARIOS = ['sent', 'rejected'] as const;
 
 /** USDT (TRC20) withdrawals from the API wallet. */
 @Controller('api/v3/withdrawals')

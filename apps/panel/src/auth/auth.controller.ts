@@ -12,6 +12,9 @@ import { sameText } from './tokens';
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** A time as the sign-in page shows it: to the minute, in UTC. */
+const minuteOf = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** Sign-in with its second step, and the pages the invitation and reset mails link to. */
 @Controller()
 export class AuthController {
@@ -31,14 +34,13 @@ export class AuthController {
     const l = this.gate.publicLanguage(request, reply);
     const form = formOf(body);
     if (!this.gate.preSessionValid(request, form)) return this.expiredForm(request, reply, l);
-    const outcome = await this.auth.signIn(form.email ?? '', form.password ?? '', request.correlationId);
+    const outcome = await this.auth.signIn(form.email ?? '', form.password ?? '', request.ip, request.correlationId);
     if (outcome.kind === 'signed_in') {
       this.gate.startSession(request, reply, outcome.token);
       return redirect(reply, outcome.secondFactor ? '/sign-in/code' : '/');
     }
-    const text =
-      outcome.kind === 'locked' ? t(l, 'signIn.locked', { until: outcome.until.toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }) : t(l, 'signIn.wrong');
-    sendHtml(reply, outcome.kind === 'locked' ? 429 : 401, signInPage(l, this.gate.preSessionField(request, reply), form.email ?? '', { kind: 'error', text }));
+    const text = outcome.kind === 'wrong' ? t(l, 'signIn.wrong') : t(l, `signIn.${outcome.kind}`, { until: minuteOf(outcome.until) });
+    sendHtml(reply, outcome.kind === 'wrong' ? 401 : 429, signInPage(l, this.gate.preSessionField(request, reply), form.email ?? '', { kind: 'error', text }));
   }
 
   @Get('sign-in/code')
@@ -57,20 +59,29 @@ export class AuthController {
     const form = formOf(body);
     if (!form._csrf || !sameText(form._csrf, current.session.csrf_token)) return this.expiredForm(request, reply, l);
     if (current.session.second_factor_passed) return redirect(reply, '/');
-    const outcome = await this.auth.secondFactor(current, form.code ?? '', request.correlationId);
+    const outcome = await this.auth.secondFactor(current, form.code ?? '', request.ip, request.correlationId);
     if (outcome.kind === 'signed_in') {
       this.gate.startSession(request, reply, outcome.token);
       return redirect(reply, '/');
     }
     if (outcome.kind === 'locked') {
       clearCookie(reply, request, SESSION_COOKIE);
-      const until = outcome.until.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
       return sendHtml(
         reply,
         429,
-        signInPage(l, this.gate.preSessionField(request, reply), current.user.email, { kind: 'error', text: t(l, 'signIn.locked', { until }) }),
+        signInPage(l, this.gate.preSessionField(request, reply), current.user.email, {
+          kind: 'error',
+          text: t(l, 'signIn.locked', { until: minuteOf(outcome.until) }),
+        }),
       );
     }
+    // The session keeps its first step: the code can be entered once the address may try again.
+    if (outcome.kind === 'throttled')
+      return sendHtml(
+        reply,
+        429,
+        secondFactorPage(l, current.session.csrf_token, { kind: 'error', text: t(l, 'signIn.throttled', { until: minuteOf(outcome.until) }) }),
+      );
     sendHtml(reply, 401, secondFactorPage(l, current.session.csrf_token, { kind: 'error', text: t(l, 'twoFactor.wrong') }));
   }
 

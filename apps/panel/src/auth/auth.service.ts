@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Errors, type PanelRole } from '@platform/contracts';
 import { openSecret, sealSecret } from '@platform/signing';
-import { Clock, CONFIG } from '@platform/service-kit';
+import { Clock, CONFIG, LOGGER } from '@platform/service-kit';
+import type { Logger } from '@platform/observability';
 import type { Config } from '../config';
 import { MailSender } from '../mail/mail-sender';
 import { UserRepository, type Language, type SessionRow, type UserRow } from '../users/user.repository';
+import { AddressThrottle } from './address-throttle';
 import { PANEL_KEY } from './panel-key';
 import { PasswordHasher } from './password-hash';
 import { newToken, tokenDigest } from './tokens';
@@ -16,7 +18,9 @@ export interface SignedIn {
   user: UserRow;
 }
 
-export type SignInOutcome = { kind: 'signed_in'; token: string; secondFactor: boolean } | { kind: 'wrong' } | { kind: 'locked'; until: Date };
+/** `locked`: the account waits out its lock; `throttled`: the client address made too many failed attempts, whatever the accounts. */
+export type SignInOutcome =
+  { kind: 'signed_in'; token: string; secondFactor: boolean } | { kind: 'wrong' } | { kind: 'locked'; until: Date } | { kind: 'throttled'; until: Date };
 
 const INVITATION_HOURS = 72;
 const RESET_MINUTES = 60;
@@ -34,14 +38,25 @@ export class AuthService {
   constructor(
     private readonly users: UserRepository,
     private readonly mail: MailSender,
+    private readonly throttle: AddressThrottle,
     private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(PANEL_KEY) private readonly panelKey: Buffer,
   ) {
     this.hasher = new PasswordHasher(config.PASSWORD_HASH_COST);
   }
 
-  async signIn(email: string, password: string, correlationId: string): Promise<SignInOutcome> {
+  /** The password step, from the client `address`: any failure counts toward that address's limit as well as the account's. */
+  async signIn(email: string, password: string, address: string, correlationId: string): Promise<SignInOutcome> {
+    const throttledUntil = await this.throttle.refusedUntil(address);
+    if (throttledUntil) return { kind: 'throttled', until: throttledUntil };
+    const outcome = await this.checkPassword(email, password, correlationId);
+    if (outcome.kind !== 'signed_in') await this.throttle.failed(address);
+    return outcome;
+  }
+
+  private async checkPassword(email: string, password: string, correlationId: string): Promise<SignInOutcome> {
     const now = this.clock.now();
     const user = await this.users.byEmail(this.users.dataSource, email.trim());
     if (!user || user.status !== 'active' || !user.password_hash) {
@@ -67,7 +82,15 @@ export class AuthService {
    * that only knew the password stops working); wrong codes count toward the lock like
    * wrong passwords, and the lock ends the session.
    */
-  async secondFactor(current: SignedIn, code: string, correlationId: string): Promise<SignInOutcome> {
+  async secondFactor(current: SignedIn, code: string, address: string, correlationId: string): Promise<SignInOutcome> {
+    const throttledUntil = await this.throttle.refusedUntil(address);
+    if (throttledUntil) return { kind: 'throttled', until: throttledUntil };
+    const outcome = await this.checkCode(current, code, correlationId);
+    if (outcome.kind !== 'signed_in') await this.throttle.failed(address);
+    return outcome;
+  }
+
+  private async checkCode(current: SignedIn, code: string, correlationId: string): Promise<SignInOutcome> {
     const { user } = current;
     if (!user.totp_secret_sealed) return { kind: 'wrong' };
     const now = this.clock.now();
@@ -225,16 +248,19 @@ export class AuthService {
       });
       await this.users.audit(tx, { ...this.who(user), action: 'password.reset_requested', correlation_id: correlationId });
     });
-    await this.mail.send({
-      to: user.email,
-      subject: 'Reset your Card Platform panel password / Card Platform panel parolanızı sıfırlayın',
-      text: [
-        `Someone asked to reset the password of ${user.email}. The link works once, for ${RESET_MINUTES} minutes; ignore this mail if it was not you.`,
-        `${user.email} için parola sıfırlama istendi. Bağlantı ${RESET_MINUTES} dakika boyunca bir kez çalışır; siz istemediyseniz bu e-postayı yok sayın.`,
-        '',
-        `${this.config.PANEL_PUBLIC_URL}/password-reset/${token}`,
-      ].join('\n'),
-    });
+    // Not awaited: the page answers as fast for an address with an account as for one without.
+    void this.mail
+      .send({
+        to: user.email,
+        subject: 'Reset your Card Platform panel password / Card Platform panel parolanızı sıfırlayın',
+        text: [
+          `Someone asked to reset the password of ${user.email}. The link works once, for ${RESET_MINUTES} minutes; ignore this mail if it was not you.`,
+          `${user.email} için parola sıfırlama istendi. Bağlantı ${RESET_MINUTES} dakika boyunca bir kez çalışır; siz istemediyseniz bu e-postayı yok sayın.`,
+          '',
+          `${this.config.PANEL_PUBLIC_URL}/password-reset/${token}`,
+        ].join('\n'),
+      })
+      .catch((error: unknown) => this.logger.error({ err: error, user_id: user.id }, 'the password reset mail was not sent'));
   }
 
   /** A new TOTP secret for the session to confirm; nothing changes for the user until a code proves the app has it. */

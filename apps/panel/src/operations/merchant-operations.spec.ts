@@ -54,7 +54,12 @@ describe('MerchantOperations', () => {
   it('sends a refund as POST /api/v3/refunds with that JSON body would be sent, with the form’s Idempotency-Key', async () => {
     const { rpc, operations } = setUp();
     rpc.answer(RequestReversal, () => ({ reversal, scenario: 'completed' as const }));
-    const answer = await operations.requestReversal(signedIn('live'), { payment_code: PAYMENT, operation_type: 'refund', reason: 'customer asked' }, KEY, 'c1');
+    const answer = await operations.requestReversal(
+      signedIn('live'),
+      { payment_code: PAYMENT, operation_type: 'refund', reason: 'customer asked', scenario: '' },
+      KEY,
+      'c1',
+    );
     expect(answer).toEqual(reversal);
     const raw = `{"payment_code":"${PAYMENT}","operation_type":"refund","reason":"customer asked"}`;
     const [sent] = rpc.sent;
@@ -72,6 +77,39 @@ describe('MerchantOperations', () => {
     expect(sent!.meta).toEqual({ caller: { merchantCode: 'MRC-000123', environment: 'live' }, correlationId: 'c1', idempotencyKey: KEY });
   });
 
+  it('sends the sandbox scenario chosen in the form as the API’s header would be: in the command and in the fingerprint', async () => {
+    const { rpc, operations } = setUp();
+    rpc.answer(RequestReversal, () => ({ reversal: { ...reversal, status: 'rejected' as const }, scenario: 'rejected' as const }));
+    const form = { payment_code: PAYMENT, operation_type: 'refund', reason: 'customer asked', scenario: 'rejected' };
+    await operations.requestReversal(signedIn('sandbox'), form, KEY, 'c1');
+    const raw = `{"payment_code":"${PAYMENT}","operation_type":"refund","reason":"customer asked"}`;
+    expect(rpc.sent[0]!.request).toMatchObject({ scenario: 'rejected', fingerprint: sha256(['POST', '/api/v3/refunds', sha256(raw), 'rejected'].join('\n')) });
+  });
+
+  it('refuses a scenario in live and one the endpoint does not know, as the API refuses the header, and sends nothing', async () => {
+    const { rpc, operations } = setUp();
+    const refusalOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: ApiError) => [error.code, error.extras.errors],
+      );
+    const refund = { payment_code: PAYMENT, operation_type: 'refund', reason: 'customer asked' };
+    expect(await refusalOf(operations.requestReversal(signedIn('live'), { ...refund, scenario: 'completed' }, KEY, 'c1'))).toEqual([
+      '1000001',
+      { scenario: ['is for sandbox keys only'] },
+    ]);
+    expect(await refusalOf(operations.requestReversal(signedIn('sandbox'), { ...refund, scenario: 'sent' }, KEY, 'c1'))).toEqual([
+      '1000001',
+      { scenario: ['must be one of completed, rejected'] },
+    ]);
+    const withdrawal = { amount: '100.00', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', address_acknowledged: true, scenario: 'completed' };
+    expect(await refusalOf(operations.requestWithdrawal(signedIn('sandbox'), withdrawal, KEY, 'c1'))).toEqual([
+      '1000001',
+      { scenario: ['must be one of sent, rejected'] },
+    ]);
+    expect(rpc.sent).toHaveLength(0);
+  });
+
   it('gives the same form the same fingerprint, so a second submit is a repeat of the first', () => {
     const body = { payment_code: PAYMENT, operation_type: 'void', reason: 'twice' };
     expect(apiPost('/api/v3/refunds', body)).toEqual(apiPost('/api/v3/refunds', { ...body }));
@@ -81,7 +119,7 @@ describe('MerchantOperations', () => {
   it('refuses a body as the API does (422 1000001 by field, the API’s texts) and sends nothing', async () => {
     const { rpc, operations } = setUp();
     const refusal = await operations
-      .requestReversal(signedIn(), { payment_code: '', operation_type: 'refund', reason: 'no' }, KEY, 'c1')
+      .requestReversal(signedIn(), { payment_code: '', operation_type: 'refund', reason: 'no', scenario: '' }, KEY, 'c1')
       .catch((error: ApiError) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect((refusal as ApiError).code).toBe('1000001');
@@ -90,11 +128,11 @@ describe('MerchantOperations', () => {
       reason: ['must be 3 to 500 characters (has 2)'],
     });
     const unsafe = await operations
-      .requestReversal(signedIn(), { payment_code: PAYMENT, operation_type: 'refund', reason: 'bad\u0000text' }, KEY, 'c1')
+      .requestReversal(signedIn(), { payment_code: PAYMENT, operation_type: 'refund', reason: 'bad\u0000text', scenario: '' }, KEY, 'c1')
       .catch((error: ApiError) => error);
     expect((unsafe as ApiError).extras.errors).toEqual({ reason: ['must not contain control characters or unpaired surrogates'] });
     const withdrawal = await operations
-      .requestWithdrawal(signedIn(), { amount: '10.00', address: 'T1', address_acknowledged: false }, KEY, 'c1')
+      .requestWithdrawal(signedIn(), { amount: '10.00', address: 'T1', address_acknowledged: false, scenario: '' }, KEY, 'c1')
       .catch((error: ApiError) => error);
     expect((withdrawal as ApiError).extras.errors).toEqual({ address_acknowledged: ['must be true: a chain transfer cannot be undone'] });
     expect(rpc.sent).toHaveLength(0);
@@ -149,7 +187,12 @@ describe('MerchantOperations', () => {
     };
     rpc.answer(RetryWebhookDelivery, () => delivery);
     rpc.answer(GetWebhookDelivery, () => delivery);
-    await operations.requestWithdrawal(signedIn(), { amount: '100.00', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', address_acknowledged: true }, KEY, 'c1');
+    await operations.requestWithdrawal(
+      signedIn(),
+      { amount: '100.00', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', address_acknowledged: true, scenario: '' },
+      KEY,
+      'c1',
+    );
     await operations.submitEvidence(signedIn(), reversal.id, 'delivered with tracking', KEY, 'c2');
     await operations.retryDelivery(signedIn('sandbox', 'tr'), reversal.id, KEY, 'c3');
     const [w, e, r] = rpc.sent.map((sent) => sent.request as Record<string, any>);
@@ -193,7 +236,7 @@ describe('operations pages', () => {
 
   it('carries the Idempotency-Key and the environment in the form, and ties the API’s errors to their fields', () => {
     const html = refundsPage(chrome('developer'), listing, true, {
-      values: { payment_code: 'NOPE', operation_type: 'refund', reason: 'asked' },
+      values: { payment_code: 'NOPE', operation_type: 'refund', reason: 'asked', scenario: '' },
       idempotencyKey: KEY,
       errors: { payment_code: ['Resource not found (1000011)'] },
     });
@@ -207,7 +250,7 @@ describe('operations pages', () => {
 
   it('shows a viewer the lists and no form, in Turkish too', () => {
     const html = refundsPage(chrome('viewer', 'tr'), listing, false, {
-      values: { payment_code: '', operation_type: 'refund', reason: '' },
+      values: { payment_code: '', operation_type: 'refund', reason: '', scenario: '' },
       idempotencyKey: KEY,
     });
     expect(html).not.toContain('name="idempotency_key"');
@@ -219,17 +262,26 @@ describe('operations pages', () => {
       true,
       { currency: 'TRY', min: '10.00', daily: '1000.00', withdrawable: '250.00' },
       {
-        values: { amount: '', address: '', address_acknowledged: false },
+        values: { amount: '', address: '', address_acknowledged: false, scenario: '' },
         idempotencyKey: KEY,
         errors: { address_acknowledged: ['must be true: a chain transfer cannot be undone'] },
       },
     );
     expect(withdrawals).toContain('Minimum 10.00 TRY · daily limit 1000.00 TRY · withdrawable now 250.00 TRY');
     expect(withdrawals).toContain('aria-invalid="true" aria-describedby="field-address_acknowledged-error"');
+    expect(withdrawals).toContain('<option value="" selected>Default: Sent</option><option value="rejected">Rejected</option>');
+    const live = withdrawalsPage(
+      { ...chrome('owner'), environment: 'live' },
+      { data: [], meta: { page: 1, per_page: 20, total: 0, total_pages: 0 }, filter: {} },
+      true,
+      { currency: 'TRY', min: '10.00', daily: '1000.00', withdrawable: '250.00' },
+      { values: { amount: '', address: '', address_acknowledged: false, scenario: '' }, idempotencyKey: KEY },
+    );
+    expect(live).not.toContain('name="scenario"');
   });
 
   it('pages as the API pages, keeping the filter in the links, and shows a refused filter next to it', () => {
-    const form = { values: { payment_code: '', operation_type: 'refund', reason: '' }, idempotencyKey: KEY };
+    const form = { values: { payment_code: '', operation_type: 'refund', reason: '', scenario: '' }, idempotencyKey: KEY };
     const paged = refundsPage(
       chrome('owner'),
       { ...listing, meta: { page: 2, per_page: 10, total: 25, total_pages: 3 }, filter: { status: 'completed', per_page: '10', page: '2' } },

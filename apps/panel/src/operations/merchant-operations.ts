@@ -8,6 +8,9 @@ import {
   EvidenceBodySchema,
   GetDispute,
   GetReversal,
+  GetWithdrawal,
+  REFUND_SCENARIOS,
+  WITHDRAWAL_SCENARIOS,
   GetWebhookDelivery,
   ListDisputes,
   ListReversals,
@@ -28,7 +31,7 @@ import {
   type RequestDigest,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { parseOrReject, requestDigestOf, requestFingerprintOf } from '@platform/service-kit';
+import { parseOrReject, requestDigestOf, requestFingerprintOf, sandboxScenarioOf } from '@platform/service-kit';
 import type { SignedIn } from '../auth/auth.service';
 
 /** The API path each operation is fingerprinted as: the panel's request is the API's request. */
@@ -47,9 +50,9 @@ export interface ApiPost {
 }
 
 /** The body serialised as JSON (what a client sends), fingerprinted and digested exactly as the gateway does for `path`. */
-export function apiPost(path: string, body?: Record<string, unknown>): ApiPost {
+export function apiPost(path: string, body?: Record<string, unknown>, scenario: string | null = null): ApiPost {
   const raw = body === undefined ? '' : JSON.stringify(body);
-  return { raw, fingerprint: requestFingerprintOf('POST', path, raw, null), request_digest: requestDigestOf('POST', path, raw) };
+  return { raw, fingerprint: requestFingerprintOf('POST', path, raw, scenario), request_digest: requestDigestOf('POST', path, raw) };
 }
 
 /**
@@ -82,16 +85,24 @@ export function resourceId(id: string): string {
   return parseOrReject(ResourceIdSchema, id);
 }
 
+/** `scenario` is the sandbox's X-CAV-Sandbox-Scenario as chosen in the form; empty: none sent (the API's default). */
 export interface RefundForm {
   payment_code: string;
   operation_type: string;
   reason: string;
+  scenario: string;
 }
 
 export interface WithdrawalForm {
   amount: string;
   address: string;
   address_acknowledged: boolean;
+  scenario: string;
+}
+
+/** The form's scenario checked as the gateway checks the header; its refusal is shown at the form's `scenario` field. */
+function scenarioOf<T extends string>(current: SignedIn, chosen: string, allowed: readonly T[]): T | null {
+  return sandboxScenarioOf(chosen === '' ? undefined : chosen, current.session.environment, allowed, 'scenario');
 }
 
 /**
@@ -116,14 +127,15 @@ export class MerchantOperations {
     return this.rpc.request(GetReversal, { id: resourceId(id) }, this.meta(current, correlationId));
   }
 
-  /** POST /api/v3/refunds without a sandbox scenario (sandbox: completed at once; live: an operator reviews it). */
+  /** POST /api/v3/refunds, with the sandbox scenario chosen (sandbox: completed or rejected at once; live: an operator reviews it). */
   async requestReversal(current: SignedIn, form: RefundForm, idempotencyKey: string, correlationId: string) {
     const body = { payment_code: form.payment_code, operation_type: form.operation_type, reason: form.reason };
     const reversal = checkedBody(RequestReversalBodySchema, body);
-    const { fingerprint, request_digest } = apiPost(API_PATHS.refunds, body);
+    const scenario = scenarioOf(current, form.scenario, REFUND_SCENARIOS);
+    const { fingerprint, request_digest } = apiPost(API_PATHS.refunds, body, scenario);
     const result = await this.rpc.request(
       RequestReversal,
-      { body: reversal, fingerprint, scenario: null, request_digest },
+      { body: reversal, fingerprint, scenario, request_digest },
       { ...this.meta(current, correlationId), idempotencyKey },
     );
     return result.reversal;
@@ -134,14 +146,15 @@ export class MerchantOperations {
     return this.rpc.request(ListWithdrawals, { page, per_page, status: status ?? null, all_merchants: false }, this.meta(current, correlationId));
   }
 
-  /** POST /api/v3/withdrawals without a sandbox scenario (sandbox: sent at once; live: an operator sends it). */
+  /** POST /api/v3/withdrawals, with the sandbox scenario chosen (sandbox: sent or rejected at once; live: an operator sends it). */
   async requestWithdrawal(current: SignedIn, form: WithdrawalForm, idempotencyKey: string, correlationId: string) {
     const body = { amount: form.amount, address: form.address, address_acknowledged: form.address_acknowledged };
     const withdrawal = checkedBody(RequestWithdrawalBodySchema, body);
-    const { fingerprint, request_digest } = apiPost(API_PATHS.withdrawals, body);
+    const scenario = scenarioOf(current, form.scenario, WITHDRAWAL_SCENARIOS);
+    const { fingerprint, request_digest } = apiPost(API_PATHS.withdrawals, body, scenario);
     const result = await this.rpc.request(
       RequestWithdrawal,
-      { body: withdrawal, fingerprint, scenario: null, request_digest },
+      { body: withdrawal, fingerprint, scenario, request_digest },
       { ...this.meta(current, correlationId), idempotencyKey },
     );
     return result.withdrawal;
@@ -150,6 +163,10 @@ export class MerchantOperations {
   async listDisputes(current: SignedIn, query: unknown, correlationId: string) {
     const { page, per_page, status } = listQuery(DisputeListQuerySchema, query, ['page', 'per_page', 'status']);
     return this.rpc.request(ListDisputes, { page, per_page, status: status ?? null, all_merchants: false }, this.meta(current, correlationId));
+  }
+
+  async getWithdrawal(current: SignedIn, id: string, correlationId: string) {
+    return this.rpc.request(GetWithdrawal, { id: resourceId(id) }, this.meta(current, correlationId));
   }
 
   async getDispute(current: SignedIn, id: string, correlationId: string) {

@@ -19,6 +19,7 @@ import {
   disputesPage,
   refundDetailPage,
   refundsPage,
+  withdrawalDetailPage,
   withdrawalsPage,
   type Listing,
   type PageMeta,
@@ -77,7 +78,7 @@ export class OperationsController {
       const listing = await this.listing(query, ['status', 'operation_type', 'page', 'per_page'], (q) =>
         this.operations.listReversals(current, q, request.correlationId),
       );
-      const form = { values: { payment_code: '', operation_type: 'refund', reason: '' }, idempotencyKey: randomUUID() };
+      const form = { values: { payment_code: '', operation_type: 'refund', reason: '', scenario: '' }, idempotencyKey: randomUUID() };
       sendHtml(reply, listing.errors ? 422 : 200, refundsPage(this.chrome(current, view, '/refunds'), listing, this.canAct(current), form));
     });
   }
@@ -102,7 +103,12 @@ export class OperationsController {
     const current = await this.actor(request, reply, form, '/refunds');
     if (!current) return;
     const l = current.user.language;
-    const values = { payment_code: (form.payment_code ?? '').trim(), operation_type: form.operation_type ?? '', reason: form.reason ?? '' };
+    const values = {
+      payment_code: (form.payment_code ?? '').trim(),
+      operation_type: form.operation_type ?? '',
+      reason: form.reason ?? '',
+      scenario: form.scenario ?? '',
+    };
     await this.answer(current, reply, async () => {
       const view = await this.console.environment(current, request.correlationId);
       const chrome = this.chrome(current, view, '/refunds');
@@ -122,6 +128,7 @@ export class OperationsController {
               operation_type: values.operation_type,
               idempotency_key: key,
               environment: chrome.environment,
+              scenario: values.scenario || null,
             },
             request.correlationId,
           );
@@ -132,12 +139,12 @@ export class OperationsController {
           });
           outcome = { status: 202, notice: { kind: 'success', text }, errors: {}, key: randomUUID(), accepted: reversal };
         } catch (error) {
-          outcome = { ...this.refused(current, error, ['payment_code', 'operation_type', 'reason'], REFUND_FIELD_OF), key };
+          outcome = { ...this.refused(current, error, ['payment_code', 'operation_type', 'reason', 'scenario'], REFUND_FIELD_OF), key };
         }
       }
       const listing = await this.listing({}, [], (q) => this.operations.listReversals(current, q, request.correlationId));
       const formState = outcome.accepted
-        ? { values: { payment_code: '', operation_type: 'refund', reason: '' }, idempotencyKey: outcome.key }
+        ? { values: { payment_code: '', operation_type: 'refund', reason: '', scenario: '' }, idempotencyKey: outcome.key }
         : { values, idempotencyKey: outcome.key, errors: outcome.errors };
       sendHtml(reply, outcome.status, refundsPage(chrome, listing, true, formState, outcome.notice, outcome.accepted));
     });
@@ -155,7 +162,7 @@ export class OperationsController {
         this.console.balances(current, request.correlationId),
         this.listing(query, ['status', 'page', 'per_page'], (q) => this.operations.listWithdrawals(current, q, request.correlationId)),
       ]);
-      const form = { values: { amount: '', address: '', address_acknowledged: false }, idempotencyKey: randomUUID() };
+      const form = { values: { amount: '', address: '', address_acknowledged: false, scenario: '' }, idempotencyKey: randomUUID() };
       sendHtml(
         reply,
         listing.errors ? 422 : 200,
@@ -170,13 +177,32 @@ export class OperationsController {
     });
   }
 
+  @Get('withdrawals/:id')
+  async withdrawal(@Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const current = await this.gate.signedIn(request, reply);
+    if (!current) return;
+    await this.answer(current, reply, async () => {
+      if (!ResourceIdSchema.safeParse(id).success) return this.notFound(current, reply);
+      const [view, withdrawal] = await Promise.all([
+        this.console.environment(current, request.correlationId),
+        this.operations.getWithdrawal(current, id, request.correlationId),
+      ]);
+      sendHtml(reply, 200, withdrawalDetailPage(this.chrome(current, view, '/withdrawals'), withdrawal));
+    });
+  }
+
   @Post('withdrawals')
   async requestWithdrawal(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const form = formOf(body);
     const current = await this.actor(request, reply, form, '/withdrawals');
     if (!current) return;
     const l = current.user.language;
-    const values = { amount: (form.amount ?? '').trim(), address: (form.address ?? '').trim(), address_acknowledged: form.address_acknowledged === 'true' };
+    const values = {
+      amount: (form.amount ?? '').trim(),
+      address: (form.address ?? '').trim(),
+      address_acknowledged: form.address_acknowledged === 'true',
+      scenario: form.scenario ?? '',
+    };
     await this.answer(current, reply, async () => {
       const view = await this.console.environment(current, request.correlationId);
       const chrome = this.chrome(current, view, '/withdrawals');
@@ -196,7 +222,14 @@ export class OperationsController {
           await this.record(
             current,
             'withdrawal.requested',
-            { withdrawal_id: withdrawal.id, amount: withdrawal.amount, address: withdrawal.address, idempotency_key: key, environment: chrome.environment },
+            {
+              withdrawal_id: withdrawal.id,
+              amount: withdrawal.amount,
+              address: withdrawal.address,
+              idempotency_key: key,
+              environment: chrome.environment,
+              scenario: values.scenario || null,
+            },
             request.correlationId,
           );
           const text = t(l, 'withdrawals.accepted', {
@@ -208,7 +241,7 @@ export class OperationsController {
           });
           outcome = { status: 201, notice: { kind: 'success', text }, errors: {}, key: randomUUID(), accepted: withdrawal };
         } catch (error) {
-          outcome = { ...this.refused(current, error, ['amount', 'address', 'address_acknowledged'], WITHDRAWAL_FIELD_OF), key };
+          outcome = { ...this.refused(current, error, ['amount', 'address', 'address_acknowledged', 'scenario'], WITHDRAWAL_FIELD_OF), key };
         }
       }
       const [balances, listing] = await Promise.all([
@@ -216,7 +249,7 @@ export class OperationsController {
         this.listing({}, [], (q) => this.operations.listWithdrawals(current, q, request.correlationId)),
       ]);
       const formState = outcome.accepted
-        ? { values: { amount: '', address: '', address_acknowledged: false }, idempotencyKey: outcome.key }
+        ? { values: { amount: '', address: '', address_acknowledged: false, scenario: '' }, idempotencyKey: outcome.key }
         : { values, idempotencyKey: outcome.key, errors: outcome.errors };
       sendHtml(
         reply,

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { Dispute, Reversal, Withdrawal } from '@platform/contracts';
 import {
   DISPUTE_STATUSES,
+  REFUND_SCENARIOS,
   REVERSAL_STATUSES,
+  WITHDRAWAL_SCENARIOS,
   WEBHOOK_DELIVERY_STATUSES,
   WITHDRAWAL_STATUSES,
   type PaginationMetaSchema,
@@ -10,7 +12,7 @@ import {
   type WebhookDeliverySchema,
 } from '@platform/contracts';
 import { t, type MessageKey } from '../i18n/messages';
-import { csrfField, escapeHtml, field, panelPage, type Chrome, type FieldErrors, type Notice } from '../pages/html';
+import { csrfField, escapeHtml, field, panelPage, scrollable, type Chrome, type FieldErrors, type Notice } from '../pages/html';
 
 export type PageMeta = z.infer<typeof PaginationMetaSchema>;
 export type Delivery = z.infer<typeof WebhookDeliverySchema>;
@@ -44,6 +46,20 @@ function requestFields(chrome: Chrome, idempotencyKey: string): string {
 
 function readOnly(chrome: Chrome): string {
   return `<p class="notice error" role="note">${text(chrome, 'ops.readOnly', { role: t(chrome.language, `role.${chrome.role}`) })}</p>`;
+}
+
+/**
+ * The sandbox's outcome for a request (the API's X-CAV-Sandbox-Scenario), offered in sandbox
+ * only: the first value is the API's default, sent as no header at all.
+ */
+function scenarioField(chrome: Chrome, allowed: readonly string[], label: (value: string) => string, value: string, errors: FieldErrors): string {
+  if (chrome.environment !== 'sandbox' && !errors.scenario) return '';
+  const l = chrome.language;
+  const options = [
+    { value: '', label: t(l, 'ops.scenario.default', { outcome: label(allowed[0]!) }) },
+    ...allowed.slice(1).map((v) => ({ value: v, label: label(v) })),
+  ];
+  return field({ name: 'scenario', label: t(l, 'ops.scenario'), type: 'select', value, hint: t(l, 'ops.scenarioHint'), options }, errors);
 }
 
 /** Label and value pairs; values are HTML already escaped. */
@@ -104,8 +120,7 @@ function pager(chrome: Chrome, action: string, listing: Listing<unknown>): strin
 
 function table(chrome: Chrome, caption: string, headers: string[], rows: string[]): string {
   if (rows.length === 0) return `<p>${text(chrome, 'ops.none')}</p>`;
-  // A table wider than a phone scrolls sideways: its region takes the focus, so the keyboard can scroll it too.
-  return `<div class="table-wrap" role="region" tabindex="0" aria-label="${escapeHtml(caption)}"><table class="list"><caption class="hint">${escapeHtml(caption)}</caption><thead><tr>${headers.map((header) => `<th scope="col">${escapeHtml(header)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<div class="table-wrap" ${scrollable(caption)}><table class="list"><caption class="hint">${escapeHtml(caption)}</caption><thead><tr>${headers.map((header) => `<th scope="col">${escapeHtml(header)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 /** The row header: a short id linking to the detail, named in full for screen readers. */
@@ -145,7 +160,7 @@ export function refundsPage(
   chrome: Chrome,
   listing: Listing<Reversal>,
   canAct: boolean,
-  form: FormState<{ payment_code: string; operation_type: string; reason: string }>,
+  form: FormState<{ payment_code: string; operation_type: string; reason: string; scenario: string }>,
   notice?: Notice,
   accepted?: Reversal,
 ): string {
@@ -172,6 +187,7 @@ ${field(
   errors,
 )}
 ${field({ name: 'reason', label: t(l, 'ops.reason'), type: 'textarea', value: form.values.reason, hint: t(l, 'refunds.reasonHint'), required: true }, errors)}
+${scenarioField(chrome, REFUND_SCENARIOS, (value) => t(l, `refunds.status.${value as 'completed'}`), form.values.scenario, errors)}
 <div><button type="submit">${text(chrome, 'refunds.submit')}</button></div></form>`
     : readOnly(chrome);
   const filter = filterForm(chrome, '/refunds', listing, [
@@ -201,6 +217,33 @@ export function refundDetailPage(chrome: Chrome, reversal: Reversal): string {
 
 // Withdrawals
 
+export function withdrawalFacts(chrome: Chrome, withdrawal: Withdrawal, id?: string): string {
+  const l = chrome.language;
+  return facts(
+    [
+      [t(l, 'ops.id'), `<code>${escapeHtml(withdrawal.id)}</code>`],
+      [t(l, 'ops.status'), `<span data-field="status">${text(chrome, `withdrawals.status.${withdrawal.status}`)}</span>`],
+      [t(l, 'ops.amount'), amountOf(withdrawal.amount, withdrawal.currency)],
+      [t(l, 'withdrawals.usdtAmount'), escapeHtml(withdrawal.usdt_amount)],
+      [t(l, 'withdrawals.address'), `<code>${escapeHtml(withdrawal.address)}</code>`],
+      [t(l, 'withdrawals.txHash'), `<code data-field="tx_hash">${orDash(withdrawal.tx_hash)}</code>`],
+      [t(l, 'withdrawals.rejectionReason'), orDash(withdrawal.rejection_reason)],
+      [t(l, 'withdrawals.requestedAt'), when(withdrawal.requested_at)],
+      [t(l, 'withdrawals.processedAt'), when(withdrawal.processed_at)],
+      [t(l, 'ops.environment'), text(chrome, `env.${withdrawal.environment}`)],
+    ],
+    id,
+  );
+}
+
+export function withdrawalDetailPage(chrome: Chrome, withdrawal: Withdrawal): string {
+  return panelPage(
+    chrome,
+    t(chrome.language, 'withdrawals.detailTitle', { id: withdrawal.id }),
+    `<section class="card">${withdrawalFacts(chrome, withdrawal)}</section>${backLink(chrome, '/withdrawals')}`,
+  );
+}
+
 export interface WithdrawalHints {
   currency: string;
   min: string;
@@ -213,7 +256,7 @@ export function withdrawalsPage(
   listing: Listing<Withdrawal>,
   canAct: boolean,
   hints: WithdrawalHints,
-  form: FormState<{ amount: string; address: string; address_acknowledged: boolean }>,
+  form: FormState<{ amount: string; address: string; address_acknowledged: boolean; scenario: string }>,
   notice?: Notice,
   accepted?: Withdrawal,
 ): string {
@@ -221,20 +264,10 @@ export function withdrawalsPage(
   const errors = form.errors ?? {};
   const rows = listing.data.map(
     (withdrawal) =>
-      `<tr data-id="${escapeHtml(withdrawal.id)}"><th scope="row"><code>${escapeHtml(withdrawal.id.slice(0, 8))}</code></th><td>${text(chrome, `withdrawals.status.${withdrawal.status}`)}</td><td>${amountOf(withdrawal.amount, withdrawal.currency)}</td><td>${escapeHtml(withdrawal.usdt_amount)}</td><td><code>${escapeHtml(withdrawal.address)}</code></td><td><code>${orDash(withdrawal.tx_hash)}</code></td><td>${orDash(withdrawal.rejection_reason)}</td><td>${when(withdrawal.created_at)}</td></tr>`,
+      `<tr data-id="${escapeHtml(withdrawal.id)}">${idCell(chrome, '/withdrawals', withdrawal.id)}<td>${text(chrome, `withdrawals.status.${withdrawal.status}`)}</td><td>${amountOf(withdrawal.amount, withdrawal.currency)}</td><td>${escapeHtml(withdrawal.usdt_amount)}</td><td><code>${escapeHtml(withdrawal.address)}</code></td><td><code>${orDash(withdrawal.tx_hash)}</code></td><td>${orDash(withdrawal.rejection_reason)}</td><td>${when(withdrawal.created_at)}</td></tr>`,
   );
   const result = accepted
-    ? `<section class="card" aria-labelledby="accepted-h"><h2 id="accepted-h">${text(chrome, 'withdrawals.request')}</h2>${facts(
-        [
-          [t(l, 'ops.id'), `<code>${escapeHtml(accepted.id)}</code>`],
-          [t(l, 'ops.status'), `<span data-field="status">${text(chrome, `withdrawals.status.${accepted.status}`)}</span>`],
-          [t(l, 'ops.amount'), amountOf(accepted.amount, accepted.currency)],
-          [t(l, 'withdrawals.usdtAmount'), escapeHtml(accepted.usdt_amount)],
-          [t(l, 'withdrawals.address'), `<code>${escapeHtml(accepted.address)}</code>`],
-          [t(l, 'withdrawals.txHash'), `<code>${orDash(accepted.tx_hash)}</code>`],
-        ],
-        'accepted',
-      )}</section>`
+    ? `<section class="card" aria-labelledby="accepted-h"><h2 id="accepted-h">${text(chrome, 'withdrawals.detailTitle', { id: accepted.id })}</h2>${withdrawalFacts(chrome, accepted, 'accepted')}</section>`
     : '';
   const limits = `<p class="hint" id="withdrawal-limits">${text(chrome, 'withdrawals.limits', { min: hints.min, daily: hints.daily, withdrawable: hints.withdrawable, currency: hints.currency })}</p>`;
   const request = canAct
@@ -242,6 +275,7 @@ export function withdrawalsPage(
 ${field({ name: 'amount', label: t(l, 'ops.amount'), value: form.values.amount, hint: t(l, 'withdrawals.amountHint', { currency: hints.currency, min: hints.min, daily: hints.daily }), required: true, inputmode: 'decimal', autocomplete: 'off' }, errors)}
 ${field({ name: 'address', label: t(l, 'withdrawals.address'), value: form.values.address, hint: t(l, 'withdrawals.addressHint'), required: true, autocomplete: 'off' }, errors)}
 ${checkbox({ name: 'address_acknowledged', label: t(l, 'withdrawals.acknowledge'), checked: form.values.address_acknowledged }, errors)}
+${scenarioField(chrome, WITHDRAWAL_SCENARIOS, (value) => t(l, `withdrawals.status.${value as 'sent'}`), form.values.scenario, errors)}
 <div><button type="submit">${text(chrome, 'withdrawals.submit')}</button></div></form>`
     : readOnly(chrome);
   return panelPage(

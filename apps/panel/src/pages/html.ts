@@ -131,6 +131,12 @@ export interface FieldSpec {
   inputmode?: string;
 }
 
+/**
+ * The attributes of a table's wrapper: a table wider than a phone scrolls sideways, so its
+ * region takes the focus (the keyboard can scroll it too) and is named for screen readers.
+ */
+export const scrollable = (label: string) => `tabindex="0" role="region" aria-label="${escapeHtml(label)}"`;
+
 /** A labelled field with its hint and the API's errors for it, tied together for screen readers. */
 export function field(spec: FieldSpec, errors: FieldErrors = {}): string {
   const id = `field-${spec.name}`;

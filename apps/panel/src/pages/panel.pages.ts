@@ -2,10 +2,9 @@ import type { ConsoleApiKey, ConsoleEnvironment, PanelRole } from '@platform/con
 import { PANEL_ROLES } from '@platform/contracts';
 import { t } from '../i18n/messages';
 import type { UserRow } from '../users/user.repository';
-import { csrfField, escapeHtml, field, panelPage, type Chrome, type FieldErrors, type Notice } from './html';
+import { csrfField, escapeHtml, field, panelPage, scrollable, type Chrome, type FieldErrors, type Notice } from './html';
 
 /** A table that may scroll sideways on a phone: focusable and named, so the keyboard can scroll it too. */
-const scrollable = (label: string) => `tabindex="0" role="region" aria-label="${escapeHtml(label)}"`;
 const yesNo = (chrome: Chrome, value: boolean) => escapeHtml(t(chrome.language, value ? 'yes' : 'no'));
 const when = (iso: string | null) => (iso ? escapeHtml(iso.slice(0, 16).replace('T', ' ')) + ' UTC' : '—');
 const readOnlyNote = (chrome: Chrome) =>

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, PAYMENT_CURRENCIES, PAYMENT_STATUSES, type OrderBody, type PaymentBody } from '@platform/contracts';
 import { t, type MessageKey } from '../i18n/messages';
-import { csrfField, escapeHtml, field, panelPage, type Chrome, type FieldErrors, type Notice } from '../pages/html';
+import { csrfField, escapeHtml, field, panelPage, scrollable, type Chrome, type FieldErrors, type Notice } from '../pages/html';
 import type { ListForm } from './list-query';
 
 type Language = Chrome['language'];
@@ -64,6 +64,7 @@ export function paymentsListPage(
     rows,
     ['field.code', 'field.reference', 'field.status', 'field.amount', 'field.created_at', 'field.paid_at'],
     'payments.none',
+    'payments.title',
   );
   return panelPage(
     chrome,
@@ -74,11 +75,20 @@ export function paymentsListPage(
 }
 
 /** A page of a list with its paging, or the list's "nothing found"; nothing before the filter was read. */
-function listTable(l: Language, path: string, form: ListForm, meta: ListMeta | undefined, rows: string, headers: MessageKey[], none: MessageKey): string {
+function listTable(
+  l: Language,
+  path: string,
+  form: ListForm,
+  meta: ListMeta | undefined,
+  rows: string,
+  headers: MessageKey[],
+  none: MessageKey,
+  title: MessageKey,
+): string {
   if (!meta) return '';
   if (!rows) return `<section class="card"><p role="status">${text(l, none)}</p></section>`;
   const head = headers.map((key) => `<th scope="col">${text(l, key)}</th>`).join('');
-  return `<section class="card"><div class="table-wrap"><table><caption class="hint">${text(l, 'list.caption')}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${pagingNav(l, path, form, meta)}</section>`;
+  return `<section class="card"><div class="table-wrap" ${scrollable(t(l, title))}><table><caption class="hint">${text(l, 'list.caption')}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${pagingNav(l, path, form, meta)}</section>`;
 }
 
 export function ordersListPage(
@@ -103,6 +113,7 @@ export function ordersListPage(
     rows,
     ['field.merchant_order_id', 'field.order_code', 'field.status', 'field.amount', 'field.created_at', 'field.completed_at'],
     'orders.none',
+    'orders.title',
   );
   return panelPage(
     chrome,
@@ -221,7 +232,7 @@ export function sandboxPage(
       )
       .join('');
     const deliveriesHtml = deliveries.length
-      ? `<div class="table-wrap"><table><thead><tr><th scope="col">${text(l, 'delivery.event')}</th><th scope="col">${text(l, 'delivery.status')}</th><th scope="col">${text(l, 'delivery.attempts')}</th><th scope="col">${text(l, 'delivery.lastStatusCode')}</th><th scope="col">${text(l, 'delivery.lastError')}</th><th scope="col">${text(l, 'delivery.created')}</th><th scope="col">${text(l, 'delivery.delivered')}</th></tr></thead><tbody>${rows}</tbody></table></div>`
+      ? `<div class="table-wrap" ${scrollable(t(l, 'sandbox.deliveries'))}><table><thead><tr><th scope="col">${text(l, 'delivery.event')}</th><th scope="col">${text(l, 'delivery.status')}</th><th scope="col">${text(l, 'delivery.attempts')}</th><th scope="col">${text(l, 'delivery.lastStatusCode')}</th><th scope="col">${text(l, 'delivery.lastError')}</th><th scope="col">${text(l, 'delivery.created')}</th><th scope="col">${text(l, 'delivery.delivered')}</th></tr></thead><tbody>${rows}</tbody></table></div>`
       : `<p>${text(l, 'sandbox.noDeliveries')}</p>`;
     result = `<section class="card" aria-labelledby="payment-h" id="sandbox-payment"><h2 id="payment-h">${text(l, 'sandbox.payment')} <code>${escapeHtml(payment.code)}</code></h2>
 <p><a id="payment-url" href="${escapeHtml(payment.payment_url)}">${text(l, 'sandbox.open')}</a></p>

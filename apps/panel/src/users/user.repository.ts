@@ -78,6 +78,28 @@ export class UserRepository {
     return queryRows<UserRow>(tx, `SELECT * FROM panel.users WHERE merchant_code = $1 ORDER BY id FOR UPDATE`, [merchantCode]);
   }
 
+  /** Failed sign-ins from an address in the window that started at `windowStart`. */
+  async addressFailures(address: string, windowStart: Date): Promise<number> {
+    const rows = await queryRows<{ failures: number }>(
+      this.dataSource,
+      `SELECT failures FROM panel.address_sign_in_failures WHERE address = $1 AND window_start = $2`,
+      [address, windowStart],
+    );
+    return rows[0]?.failures ?? 0;
+  }
+
+  /** One more failed sign-in from the address; a window's first failure also clears windows older than `forgetBefore`. */
+  async countAddressFailure(address: string, windowStart: Date, forgetBefore: Date): Promise<void> {
+    const rows = await queryRows<{ failures: number }>(
+      this.dataSource,
+      `INSERT INTO panel.address_sign_in_failures (address, window_start, failures) VALUES ($1, $2, 1)
+       ON CONFLICT (address, window_start) DO UPDATE SET failures = panel.address_sign_in_failures.failures + 1
+       RETURNING failures`,
+      [address, windowStart],
+    );
+    if (rows[0]?.failures === 1) await this.dataSource.query(`DELETE FROM panel.address_sign_in_failures WHERE window_start < $1`, [forgetBefore]);
+  }
+
   async recentLinks(userId: string, purpose: LinkPurpose, since: Date): Promise<number> {
     const rows = await queryRows<{ count: string }>(
       this.dataSource,

@@ -33,6 +33,9 @@ export const RequestReversalBodySchema = z
   })
   .strict();
 
+/** Values of X-CAV-Sandbox-Scenario for POST /api/v3/refunds (sandbox only; the default is `completed`). */
+export const REFUND_SCENARIOS = ['completed', 'rejected'] as const;
+
 export const RequestReversal = defineCommand({
   type: 'payments.reversal-request',
   topic: Topics.paymentsCommands,
@@ -41,11 +44,11 @@ export const RequestReversal = defineCommand({
     /** Method, path, body hash and sandbox scenario header, hashed by the gateway. */
     fingerprint: z.string(),
     /** The sandbox scenario as sent (null: the default, `completed`). */
-    scenario: z.enum(['completed', 'rejected']).nullable(),
+    scenario: z.enum(REFUND_SCENARIOS).nullable(),
     /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0034). */
     request_digest: RequestDigestSchema.optional(),
   }),
-  reply: z.object({ reversal: ReversalSchema, scenario: z.enum(['completed', 'rejected']).nullable() }),
+  reply: z.object({ reversal: ReversalSchema, scenario: z.enum(REFUND_SCENARIOS).nullable() }),
 });
 
 export const ListReversals = defineCommand({

@@ -36,17 +36,20 @@ export const RequestWithdrawalBodySchema = z
   })
   .strict();
 
+/** Values of X-CAV-Sandbox-Scenario for POST /api/v3/withdrawals (sandbox only; the default is `sent`). */
+export const WITHDRAWAL_SCENARIOS = ['sent', 'rejected'] as const;
+
 export const RequestWithdrawal = defineCommand({
   type: 'payouts.withdrawal-request',
   topic: Topics.payoutsCommands,
   request: z.object({
     body: RequestWithdrawalBodySchema,
     fingerprint: z.string(),
-    scenario: z.enum(['sent', 'rejected']).nullable(),
+    scenario: z.enum(WITHDRAWAL_SCENARIOS).nullable(),
     /** Request line and body hashes, kept with the key to name what a conflicting repeat changed (ADR 0034). */
     request_digest: RequestDigestSchema.optional(),
   }),
-  reply: z.object({ withdrawal: WithdrawalSchema, scenario: z.enum(['sent', 'rejected']).nullable() }),
+  reply: z.object({ withdrawal: WithdrawalSchema, scenario: z.enum(WITHDRAWAL_SCENARIOS).nullable() }),
 });
 
 export const ListWithdrawals = defineCommand({
