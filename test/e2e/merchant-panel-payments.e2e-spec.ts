@@ -266,6 +266,21 @@ describe('merchant panel: payments, orders and the sandbox', () => {
     expect(await page.locator('#payment-status').textContent()).toBe('Paid');
     expect(received.some((r) => r.event === 'payment.paid' && r.body.payment?.code === code)).toBe(true);
     await capture(page, 'sandbox-webhook-delivered');
+
+    // The same in Turkish: the API's refusal in Turkish, then a payment created.
+    await page.goto(`${panelUrl}/security`);
+    await page.getByLabel('Language').last().selectOption('tr');
+    await page.getByRole('button', { name: 'Save the language' }).click();
+    await page.getByRole('link', { name: 'Test ortamı', exact: true }).click();
+    await page.getByLabel('Tutar').fill('abc');
+    await page.getByRole('button', { name: 'Test ödemesi oluştur' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain(`${ERROR_CATALOGUE['1000001'].tr} (1000001)`);
+    await page.getByLabel('Tutar').fill('16.00');
+    await page.getByRole('button', { name: 'Test ödemesi oluştur' }).click();
+    await page.waitForURL(/\/sandbox\?payment=/);
+    const turkish = new URL(page.url()).searchParams.get('payment')!;
+    expect(await page.locator('#payment-status').textContent()).toBe('Oluşturuldu');
+    expect((await v3.request('GET', `/api/v3/payments/${turkish}`)).body).toMatchObject({ amount: '16.00', status: 'created' });
     await context.close();
   });
 

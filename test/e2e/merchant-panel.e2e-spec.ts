@@ -366,6 +366,82 @@ describe('merchant panel in a browser', () => {
     await context.close();
   });
 
+  it('does every change an owner can make in Turkish: keys, settings, users, password, second factor, signing out', async () => {
+    const merchant = await operator.provisionMerchant({ name: 'Türkçe Mağaza' });
+    const email = `sahip-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    const context = await contextOf();
+    const page = await acceptInvitation(context, await invite(merchant, email, 'owner'));
+    await signIn(page, email);
+    await page.waitForURL(`${panelUrl}/`);
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.getByLabel('Language').last().selectOption('tr');
+    await page.getByRole('button', { name: 'Save the language' }).click();
+
+    // API keys: created, its secret shown once, then revoked.
+    await page.getByRole('link', { name: 'API anahtarları' }).click();
+    await page.getByRole('button', { name: 'Yeni anahtar oluştur' }).click();
+    expect(await page.locator('main').textContent()).toContain('Gizli anahtarı şimdi kopyalayın');
+    const apiKey = (await page.locator('#new-api-key').textContent())!;
+    await page.getByRole('button', { name: `İptal et: ${apiKey} anahtarı` }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`${apiKey} anahtarı iptal edildi: bundan sonra onunla imzalanan istekler reddedilir.`);
+
+    // Settings: refused next to the field in Turkish, then saved.
+    await page.getByRole('link', { name: 'Entegrasyon ayarları' }).click();
+    await page.getByLabel('Webhook adresi').fill('http://shop.example/hooks');
+    await page.getByRole('button', { name: 'Ayarları kaydet' }).click();
+    expect(await page.locator('#field-webhook_url-error').textContent()).toMatch(/^Webhook adresi: /);
+    expect(await page.getByRole('alert').textContent()).toContain(ERROR_CATALOGUE['1000001'].tr);
+    await page.getByLabel('Webhook adresi').fill('https://shop.example/hooks');
+    await page.getByRole('button', { name: 'Ayarları kaydet' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Ayarlar kaydedildi.');
+    expect((await operator.call('GET', `/admin/v1/merchants/${merchant.merchantCode}`)).body.environments.sandbox.webhook_url).toBe(
+      'https://shop.example/hooks',
+    );
+
+    // Users: invited, made a viewer, removed.
+    const colleague = `ekip-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    await page.getByRole('link', { name: 'Kullanıcılar' }).click();
+    await page.getByLabel('E-posta').fill(colleague);
+    await page.getByLabel('Rol', { exact: true }).selectOption('developer');
+    await page.getByRole('button', { name: 'Kullanıcı davet et' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`${colleague} adresine davet gönderildi.`);
+    expect(await linkMailedTo(colleague)).toContain('/invitation/');
+    await page.getByLabel(`${colleague} rolü`).selectOption('viewer');
+    await page.getByRole('button', { name: 'Rolü değiştir' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`${colleague} artık İzleyici.`);
+    await page.getByRole('button', { name: `Kaldır: ${colleague}` }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`${colleague} kaldırıldı ve tüm oturumları kapatıldı.`);
+
+    // The password, refused with the wrong current one, then changed.
+    await page.getByRole('link', { name: 'Güvenlik' }).click();
+    await page.getByLabel('Mevcut parola').fill('bu benim parolam değil');
+    await page.getByLabel('Yeni parola').fill('yepyeni bir parola cümlesi');
+    await page.getByLabel('Parolayı tekrar girin').fill('yepyeni bir parola cümlesi');
+    await page.getByRole('button', { name: 'Parolayı değiştir' }).click();
+    expect(await page.locator('#field-current_password-error').textContent()).toBe('Mevcut parola: mevcut parolanız değil');
+    await page.getByLabel('Mevcut parola').fill(PASSWORD);
+    await page.getByLabel('Yeni parola').fill('yepyeni bir parola cümlesi');
+    await page.getByLabel('Parolayı tekrar girin').fill('yepyeni bir parola cümlesi');
+    await page.getByRole('button', { name: 'Parolayı değiştir' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Parolanız değişti; diğer oturumlarınız kapatıldı.');
+
+    // The second factor, turned on and off with codes from the app.
+    await page.getByRole('button', { name: 'İki adımlı doğrulamayı aç' }).click();
+    const key = (await page.locator('#totp-secret').textContent())!;
+    await page.getByLabel('Doğrulama uygulamanızdaki altı haneli kod').fill(authenticatorCode(key));
+    await page.getByRole('button', { name: 'Onayla' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('İki adımlı doğrulama artık açık.');
+    await page.getByLabel('Doğrulama uygulamanızdaki altı haneli kod').fill(authenticatorCode(key, new Date(), 1));
+    await page.getByRole('button', { name: 'İki adımlı doğrulamayı kapat' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('İki adımlı doğrulama kapatıldı.');
+    await capture(page, 'security-tr');
+
+    // Signing out everywhere ends this session too.
+    await page.getByRole('button', { name: 'Her yerden çıkış yap' }).click();
+    await page.waitForURL(`${panelUrl}/sign-in`);
+    await context.close();
+  });
+
   it('stops a client address after too many failed sign-ins across accounts, checking nothing, and only that address', async () => {
     const merchant = await operator.provisionMerchant({ name: 'Throttle Shop' });
     const email = `dev-${merchant.merchantCode.toLowerCase()}@shop.example`;
