@@ -461,6 +461,36 @@ describe('merchant panel operations in a browser', () => {
     await page.getByRole('button', { name: 'Dili kaydet' }).click();
   });
 
+  it('keeps every change in the audit log with the user who made it, for the owner on the activity page and for operators', async () => {
+    const ownerEmail = `owner-${merchant.merchantCode.toLowerCase()}@shop.example`;
+    const path = `/admin/v1/merchants/${merchant.merchantCode}/panel-audit-log`;
+    const requested = await operator.call('GET', `${path}?action=reversal.requested`);
+    expect(requested.status).toBe(200);
+    const reversalIds = requested.body.data.map((entry: any) => entry.details.reversal_id);
+    expect(reversalIds).toContain(made.reversalId);
+    for (const entry of requested.body.data) expect(entry).toMatchObject({ merchant_code: merchant.merchantCode, actor: expect.stringContaining(ownerEmail) });
+    const everything = await operator.call('GET', `${path}?per_page=100`);
+    const actions = new Set(everything.body.data.map((entry: any) => entry.action));
+    for (const action of ['user.invited', 'sign_in.password', 'reversal.requested', 'withdrawal.requested', 'dispute.evidence_submitted', 'delivery.retried'])
+      expect(actions).toContain(action);
+    expect(everything.body.meta).toMatchObject({ page: 1, per_page: 100, total: everything.body.data.length });
+    // Bad input changes nothing and says what is wrong; an unknown merchant is 404.
+    expect((await operator.call('GET', `${path}?per_page=0`)).body).toMatchObject({ code: '1000001', errors: { per_page: expect.any(Array) } });
+    expect((await operator.call('GET', `${path}?colour=red`)).status).toBe(422);
+    expect((await operator.call('GET', '/admin/v1/merchants/MRC-999999/panel-audit-log')).status).toBe(404);
+
+    // The owner reads the same log in the panel, filtered by action.
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.waitForURL(`${panelUrl}/activity`);
+    expect(await page.locator('tr[data-action="withdrawal.requested"]').first().textContent()).toContain(ownerEmail);
+    await page.getByLabel('Action').fill('reversal.requested');
+    await page.getByRole('button', { name: 'Apply the filter' }).click();
+    await page.waitForURL(`${panelUrl}/activity?action=reversal.requested`);
+    expect(await page.locator('tbody tr').count()).toBe(requested.body.data.length);
+    expect(await page.locator('tbody').textContent()).toContain(made.reversalId!);
+    await capture(page, 'activity');
+  });
+
   it('lets a viewer read every operation on a phone and refuses each change with 403, changing nothing', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const viewer = await signedIn(context, `viewer-${merchant.merchantCode.toLowerCase()}@shop.example`, 'viewer');
@@ -477,6 +507,9 @@ describe('merchant panel operations in a browser', () => {
     }
     await viewer.goto(`${panelUrl}/refunds`);
     expect(await viewer.getByRole('note').first().textContent()).toContain('Your role (Viewer) can read this page but not request anything.');
+    expect(await viewer.getByRole('link', { name: 'Activity' }).count()).toBe(0);
+    expect((await viewer.goto(`${panelUrl}/activity`))!.status()).toBe(403);
+    await viewer.goto(`${panelUrl}/refunds`);
     await capture(viewer, 'viewer-refunds-phone');
     await viewer.goto(`${panelUrl}/disputes/${made.disputeId}`);
     expect(await viewer.getByRole('button', { name: 'Submit the evidence' }).count()).toBe(0);
@@ -542,6 +575,7 @@ describe('merchant panel operations in a browser', () => {
         '/webhook-deliveries?status=delivered',
         `/webhook-deliveries/${made.deliveryId}`,
         '/refunds?status=lost',
+        '/activity',
       ]) {
         await tab.goto(`${panelUrl}${path}`);
         expect(await tab.locator('html').getAttribute('lang')).toBe(language);

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Param, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { Errors, PanelInviteUser } from '@platform/contracts';
+import { Errors, ListPanelAudit, PagingQuerySchema, PanelInviteUser, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
 import { MerchantsService } from '../merchants/merchants.service';
@@ -13,9 +13,12 @@ import { InviteMerchantUserSchema, InvitedMerchantUserSchema } from './admin-sch
 /**
  * Merchant users live in the merchant panel (ADR 0035): the gateway checks the merchant, asks
  * the panel to invite the address and records the operator's call. The panel mails the one-time
- * link; neither answer carries it. Without a panel answering, the call ends as any unanswered
- * command does: 503 1000009 after the RPC timeout.
+ * link; neither answer carries it. The panel's audit log (what the merchant's users did there,
+ * each with the user) is read through the panel too. Without a panel answering, a call ends as
+ * any unanswered command does: 503 1000009 after the RPC timeout.
  */
+const PanelAuditQuerySchema = PagingQuerySchema.extend({ action: text({ min: 1, max: 100 }).optional() }).strict();
+
 @Controller('admin/v1/merchants')
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
@@ -44,5 +47,22 @@ export class AdminMerchantUsersController {
     );
     await this.audit.recordOperatorChange(request, { action: 'merchant_user.invite', target: merchant.merchant_code, before: null, after: invited });
     return invited;
+  }
+
+  @Get(':merchantCode/panel-audit-log')
+  @OperatorRoute({
+    summary: "Read what the merchant's users did in the merchant panel, newest first, each with the user",
+    query: PanelAuditQuerySchema,
+    responses: { 200: { description: '{data, meta}', schema: ListPanelAudit.reply } },
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound],
+  })
+  async panelAudit(@Param('merchantCode') merchantCode: string, @Query() query: unknown, @Req() request: FastifyRequest) {
+    const { page, per_page, action } = parseOrReject(PanelAuditQuerySchema, query);
+    const merchant = await this.merchants.findMerchant(merchantCode);
+    return this.rpc.request(
+      ListPanelAudit,
+      { merchant_code: merchant.merchant_code, action: action ?? null, page, per_page },
+      { correlationId: request.correlationId },
+    );
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, Errors, ResourceIdSchema, type ConsoleEnvironment } from '@platform/contracts';
-import { Clock, LOGGER } from '@platform/service-kit';
+import { ApiError, Errors, PagingQuerySchema, ResourceIdSchema, pageOf, text, type ConsoleEnvironment } from '@platform/contracts';
+import { Clock, LOGGER, parseOrReject } from '@platform/service-kit';
 import type { Logger } from '@platform/observability';
 import { AuthService, type SignedIn } from '../auth/auth.service';
 import { mayChange, PanelGate } from '../auth/panel-gate';
@@ -10,6 +10,8 @@ import { errorText, t } from '../i18n/messages';
 import { formFieldOf, publicPage, type Chrome, type FieldErrors, type Notice } from '../pages/html';
 import { formOf, sendHtml } from '../pages/respond';
 import { MerchantConsole } from '../merchant/merchant-console';
+import { activityPage } from '../users/activity.pages';
+import { UserRepository } from '../users/user.repository';
 import { MerchantOperations } from './merchant-operations';
 import {
   acceptsEvidence,
@@ -27,6 +29,8 @@ import {
 
 /** The API's rule for an Idempotency-Key (IdempotencyKeySchema of the gateway): 1 to 255 visible ASCII characters. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+const ActivityQuerySchema = PagingQuerySchema.extend({ action: text({ min: 1, max: 100 }).optional() }).strict();
 
 /** Refusals about one field of the form that the API reports without naming a field: shown next to that field too. */
 const REFUND_FIELD_OF: Record<string, string> = {
@@ -63,6 +67,7 @@ export class OperationsController {
     private readonly auth: AuthService,
     private readonly console: MerchantConsole,
     private readonly operations: MerchantOperations,
+    private readonly users: UserRepository,
     private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -385,6 +390,34 @@ export class OperationsController {
       }
       delivery ??= await this.operations.getDelivery(current, id, request.correlationId);
       sendHtml(reply, outcome.status, deliveryDetailPage(chrome, delivery, true, outcome.key, outcome.notice));
+    });
+  }
+
+  // The team's activity: the panel's audit log, for owners
+
+  @Get('activity')
+  async activity(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const current = await this.gate.signedIn(request, reply);
+    if (!current) return;
+    const l = current.user.language;
+    if (!mayChange(current.user.role, 'users'))
+      return this.gate.forbid(current, request, reply, {
+        page: '/',
+        text: t(l, 'activity.ownersOnly', { role: t(l, `role.${current.user.role}`) }),
+        back: t(l, 'nav.overview'),
+      });
+    await this.answer(current, reply, async () => {
+      const [view, listing] = await Promise.all([
+        this.console.environment(current, request.correlationId),
+        this.listing(query, ['action', 'page', 'per_page'], async (given) => {
+          // An empty field of the filter form means no filter, as for the API's lists.
+          const asked = Object.fromEntries(Object.entries(given as Record<string, string>).filter(([, value]) => value !== ''));
+          const { page, per_page, action } = parseOrReject(ActivityQuerySchema, asked);
+          const { rows, total } = await this.users.auditPage(current.user.merchant_code, action ?? null, page, per_page);
+          return pageOf(rows, total, page, per_page);
+        }),
+      ]);
+      sendHtml(reply, listing.errors ? 422 : 200, activityPage(this.chrome(current, view, '/activity'), listing));
     });
   }
 

@@ -128,7 +128,7 @@ function idCell(chrome: Chrome, path: string, id: string): string {
   return `<th scope="row"><a href="${path}/${escapeHtml(id)}" aria-label="${text(chrome, 'ops.detailsOf', { id })}"><code>${escapeHtml(id.slice(0, 8))}</code></a></th>`;
 }
 
-function listSection(chrome: Chrome, action: string, listing: Listing<unknown>, caption: string, headers: string[], rows: string[]): string {
+export function listSection(chrome: Chrome, action: string, listing: Listing<unknown>, caption: string, headers: string[], rows: string[]): string {
   return `<section class="card" aria-labelledby="list-h"><h2 id="list-h">${escapeHtml(caption)}</h2>${table(chrome, caption, headers, rows)}${pager(chrome, action, listing)}</section>`;
 }
 

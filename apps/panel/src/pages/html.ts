@@ -81,6 +81,7 @@ const MENU: Array<{ path: string; key: MessageKey; owner?: boolean; sandbox?: bo
   { path: '/api-keys', key: 'nav.keys' },
   { path: '/settings', key: 'nav.settings' },
   { path: '/users', key: 'nav.users', owner: true },
+  { path: '/activity', key: 'nav.activity', owner: true },
   { path: '/security', key: 'nav.security' },
 ];
 

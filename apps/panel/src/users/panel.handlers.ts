@@ -1,20 +1,26 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { PanelInviteUser } from '@platform/contracts';
+import { ListPanelAudit, PanelInviteUser, pageOf } from '@platform/contracts';
 import { RpcServer } from '@platform/messaging';
 import { AuthService } from '../auth/auth.service';
+import { UserRepository } from './user.repository';
 
-/** The panel's commands: an operator's invitation through the gateway's operator API. */
+/** The panel's commands, from the gateway's operator API: an operator's invitation, and the merchant's panel audit log. */
 @Injectable()
 export class PanelHandlers implements OnModuleInit {
   constructor(
     private readonly rpc: RpcServer,
     private readonly auth: AuthService,
+    private readonly users: UserRepository,
   ) {}
 
   onModuleInit(): void {
     this.rpc.handle(PanelInviteUser, async (request, meta) => {
       const user = await this.auth.invite({ ...request, inviter_user_id: null }, meta.correlationId);
       return { user_id: user.id, email: user.email, role: user.role, invited_at: user.created_at.toISOString() };
+    });
+    this.rpc.handle(ListPanelAudit, async (request) => {
+      const { rows, total } = await this.users.auditPage(request.merchant_code, request.action, request.page, request.per_page);
+      return pageOf(rows, total, request.page, request.per_page);
     });
   }
 }

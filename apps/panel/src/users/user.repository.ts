@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { PanelRole } from '@platform/contracts';
+import type { PanelAuditEntry, PanelRole } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
 
 export type Language = 'en' | 'tr';
@@ -203,5 +203,22 @@ export class UserRepository {
       JSON.stringify(entry.details ?? {}),
       entry.correlation_id ?? null,
     ]);
+  }
+
+  /** The merchant's audit log, newest first, optionally one action; with the count of all that match. */
+  async auditPage(merchantCode: string, action: string | null, page: number, perPage: number): Promise<{ rows: PanelAuditEntry[]; total: number }> {
+    const [rows, counted] = await Promise.all([
+      queryRows<Omit<PanelAuditEntry, 'id' | 'at'> & { id: string; at: Date }>(
+        this.dataSource,
+        `SELECT id::text, at, merchant_code, user_id, actor, action, details, correlation_id FROM panel.audit_log
+          WHERE merchant_code = $1 AND ($2::text IS NULL OR action = $2) ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [merchantCode, action, perPage, (page - 1) * perPage],
+      ),
+      queryRows<{ count: string }>(this.dataSource, `SELECT count(*) FROM panel.audit_log WHERE merchant_code = $1 AND ($2::text IS NULL OR action = $2)`, [
+        merchantCode,
+        action,
+      ]),
+    ]);
+    return { rows: rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() })), total: Number(counted[0]!.count) };
   }
 }
