@@ -370,8 +370,25 @@ describe('merchant panel in a browser', () => {
     const merchant = await operator.provisionMerchant({ name: 'Türkçe Mağaza' });
     const email = `sahip-${merchant.merchantCode.toLowerCase()}@shop.example`;
     const context = await contextOf();
-    const page = await acceptInvitation(context, await invite(merchant, email, 'owner'));
-    await signIn(page, email);
+    const page = await context.newPage();
+    // The invitation and the sign-in in Turkish (chosen with ?lang=, kept in a cookie).
+    const invitation = await invite(merchant, email, 'owner');
+    await page.goto(`${panelUrl}/sign-in?lang=tr`);
+    await page.goto(invitation);
+    expect(await page.locator('h1').textContent()).toBe('Parolanızı belirleyin');
+    await page.getByLabel('Yeni parola').fill(PASSWORD);
+    await page.getByLabel('Parolayı tekrar girin').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Parolayı kaydet' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Parolanız belirlendi. E-posta adresiniz ve yeni parolanızla giriş yapın.');
+    const signInTurkish = async (password = PASSWORD) => {
+      await page.goto(`${panelUrl}/sign-in?lang=tr`);
+      await page.getByLabel('E-posta').fill(email);
+      await page.getByLabel('Parola').fill(password);
+      await page.getByRole('button', { name: 'Giriş yap' }).click();
+    };
+    await signInTurkish('yanlış parola burada');
+    expect(await page.getByRole('alert').textContent()).toBe('E-posta veya parola hatalı.');
+    await signInTurkish();
     await page.waitForURL(`${panelUrl}/`);
     await page.getByRole('link', { name: 'Security' }).click();
     await page.getByLabel('Language').last().selectOption('tr');
@@ -425,20 +442,44 @@ describe('merchant panel in a browser', () => {
     await page.getByRole('button', { name: 'Parolayı değiştir' }).click();
     expect(await page.getByRole('status').textContent()).toBe('Parolanız değişti; diğer oturumlarınız kapatıldı.');
 
-    // The second factor, turned on and off with codes from the app.
+    // The second factor, turned on with a code from the app.
     await page.getByRole('button', { name: 'İki adımlı doğrulamayı aç' }).click();
     const key = (await page.locator('#totp-secret').textContent())!;
     await page.getByLabel('Doğrulama uygulamanızdaki altı haneli kod').fill(authenticatorCode(key));
     await page.getByRole('button', { name: 'Onayla' }).click();
     expect(await page.getByRole('status').textContent()).toBe('İki adımlı doğrulama artık açık.');
-    await page.getByLabel('Doğrulama uygulamanızdaki altı haneli kod').fill(authenticatorCode(key, new Date(), 1));
-    await page.getByRole('button', { name: 'İki adımlı doğrulamayı kapat' }).click();
-    expect(await page.getByRole('status').textContent()).toBe('İki adımlı doğrulama kapatıldı.');
     await capture(page, 'security-tr');
 
-    // Signing out everywhere ends this session too.
+    // Signing out everywhere ends this session too; signing in again asks for the code, in Turkish.
     await page.getByRole('button', { name: 'Her yerden çıkış yap' }).click();
     await page.waitForURL(`${panelUrl}/sign-in`);
+    await signInTurkish('yepyeni bir parola cümlesi');
+    await page.waitForURL(`${panelUrl}/sign-in/code`);
+    expect(await page.locator('h1').textContent()).toBe('İki adımlı doğrulama');
+    await page.getByLabel('Doğrulama uygulamanızdaki altı haneli kod').fill('000000');
+    await page.getByRole('button', { name: 'Doğrula' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Kod hatalı veya daha önce kullanılmış.');
+    await page.getByLabel('Doğrulama uygulamanızdaki altı haneli kod').fill(authenticatorCode(key, new Date(), 1));
+    await page.getByRole('button', { name: 'Doğrula' }).click();
+    await page.waitForURL(`${panelUrl}/`);
+    expect(await page.locator('h1').textContent()).toBe('Genel bakış');
+
+    // A forgotten password, reset from the mail's link, in Turkish.
+    await page.getByRole('button', { name: 'Çıkış yap' }).click();
+    await page.goto(`${panelUrl}/sign-in?lang=tr`);
+    await page.getByRole('link', { name: 'Parolanızı mı unuttunuz?' }).click();
+    await page.getByLabel('E-posta').fill(email);
+    await page.getByRole('button', { name: 'Bağlantıyı gönder' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Adres bir kullanıcıya aitse bağlantı yolda. Bir saat boyunca, bir kez çalışır.');
+    const resetMail = await eventually(
+      async () => stack.mails().find((mail) => mail.to === email && mail.text.includes('/password-reset/')),
+      (mail) => mail !== undefined,
+    );
+    await page.goto(resetMail!.text.match(/http:\/\/\S+/)![0]);
+    await page.getByLabel('Yeni parola').fill('sıfırlanmış uzun bir parola');
+    await page.getByLabel('Parolayı tekrar girin').fill('sıfırlanmış uzun bir parola');
+    await page.getByRole('button', { name: 'Parolayı kaydet' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Parolanız değişti ve diğer tüm oturumlar kapatıldı. Yeni parolanızla giriş yapın.');
     await context.close();
   });
 
