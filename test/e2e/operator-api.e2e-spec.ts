@@ -111,7 +111,7 @@ describe('operator API', () => {
     const actions = response.body.data.map((entry: { action: string }) => entry.action).reverse();
     expect(actions).toEqual(['merchant.create', 'api_key.issue', 'environment_settings.update']);
     const update = response.body.data[0];
-    expect(update).toMatchObject({ actor: 'operator', target: `${merchant.merchantCode}/sandbox`, correlation_id: expect.any(String) });
+    expect(update).toMatchObject({ actor: 'admin-token', target: `${merchant.merchantCode}/sandbox`, correlation_id: expect.any(String) });
     expect(update.before.ip_allowlist).toEqual([]);
     expect(update.after.ip_allowlist).toEqual(['127.0.0.1', '::1']);
     const reads = await operator.call('GET', `/admin/v1/audit-log?action=read&target=/admin/v1/merchants/${merchant.merchantCode}`);

@@ -4,6 +4,7 @@ import { MessagingTables1763700000000 } from './migrations/1763700000000-messagi
 import { Merchants1763700000100 } from './migrations/1763700000100-merchants';
 import { MerchantBroadcastVersion1763700000200 } from './migrations/1763700000200-merchant-broadcast-version';
 import { HostedFrameOrigins1763700000300 } from './migrations/1763700000300-hosted-frame-origins';
+import { OperatorTokens1763700000500 } from './migrations/1763700000500-operator-tokens';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -14,5 +15,6 @@ export const DATABASE = {
     MerchantBroadcastVersion1763700000200,
     HostedFrameOrigins1763700000300,
     ApiKeyFirstUse1763700000400,
+    OperatorTokens1763700000500,
   ] as MigrationClass[],
 };

@@ -1,3 +1,5 @@
+import { AdminOperatorTokensController } from './admin/admin-operator-tokens.controller';
+import { OperatorTokensService } from './admin/operator-access/operator-tokens.service';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -65,6 +67,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     AdminWithdrawalsController,
     AdminMaintenanceController,
     AdminOrdersController,
+    AdminOperatorTokensController,
     SandboxListenController,
   ],
   providers: [
@@ -77,6 +80,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     V4AuthGuard,
     V3AuthGuard,
     AdminAuthGuard,
+    OperatorTokensService,
     RateLimits,
     MerchantBroadcast,
     AuditService,

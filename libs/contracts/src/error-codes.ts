@@ -242,6 +242,13 @@ export const ERROR_CATALOGUE = {
     retry: 'fix_and_retry',
     event: 'operator.token_invalid',
   },
+  '1000014': {
+    status: 403,
+    en: 'The operator’s role does not allow this action',
+    tr: 'Operatörün rolü bu işleme izin vermiyor',
+    retry: 'do_not_retry',
+    event: 'operator.role_forbidden',
+  },
   '1000011': { status: 404, en: 'Resource not found', tr: 'Kaynak bulunamadı', retry: 'do_not_retry', event: 'resource.not_found' },
   '1000013': {
     status: 503,
@@ -324,6 +331,7 @@ export const Errors = {
   PlatformInternalError: '1000008',
   PlatformUnavailable: '1000009',
   OperatorTokenInvalid: '1000010',
+  OperatorRoleForbidden: '1000014',
   ResourceNotFound: '1000011',
   PlatformMaintenance: '1000013',
   ResourceStateConflict: '1000012',

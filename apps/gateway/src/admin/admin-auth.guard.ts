@@ -1,38 +1,58 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '@platform/contracts';
 import { CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
+import { API_ROUTE, type ApiRouteDescription } from '../openapi/api-route.decorator';
+import { roleMay, type OperatorRole } from './operator-access/operator-roles';
+import { OperatorTokensService, type OperatorPrincipal } from './operator-access/operator-tokens.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The authenticated operator: the audit log's actor. */
     operator?: string;
+    operatorRole?: OperatorRole;
   }
 }
-
-const OPERATOR_ID = /^[A-Za-z0-9._@-]{1,64}$/;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
-/** `Authorization: Bearer <ADMIN_TOKEN>`; the operator may name themself in X-Operator-Id for the audit log. */
+/** The bootstrap ADMIN_TOKEN: an admin, named as such in the audit log, to issue the first named tokens. */
+const BOOTSTRAP: OperatorPrincipal = { actor: 'admin-token', role: 'admin' };
+
+/**
+ * `Authorization: Bearer <token>`: the bootstrap ADMIN_TOKEN or an operator token issued by an
+ * admin. The token decides who the operator is (X-Operator-Id is no longer believed) and what
+ * their role may do (the route's `may`; a change without one is for admins only).
+ */
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
   private readonly expected: Buffer;
 
-  constructor(@Inject(CONFIG) config: Config) {
+  constructor(
+    @Inject(CONFIG) config: Config,
+    private readonly tokens: OperatorTokensService,
+    private readonly reflector: Reflector,
+  ) {
     this.expected = digest(config.ADMIN_TOKEN.reveal());
   }
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const authorization = request.headers.authorization ?? '';
     const token = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
-    if (!token || !timingSafeEqual(digest(token), this.expected)) throw new ApiError(Errors.OperatorTokenInvalid);
-    const named = request.headers['x-operator-id'];
-    request.operator = typeof named === 'string' && OPERATOR_ID.test(named) ? named : 'operator';
+    const principal = !token ? undefined : timingSafeEqual(digest(token), this.expected) ? BOOTSTRAP : await this.tokens.authenticate(token);
+    if (!principal) throw new ApiError(Errors.OperatorTokenInvalid);
+    request.operator = principal.actor;
+    request.operatorRole = principal.role;
+    const route = this.reflector.get<ApiRouteDescription | undefined>(API_ROUTE, context.getHandler());
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    const allowed = route?.may ? roleMay(principal.role, route.may) : reads || principal.role === 'admin';
+    if (!allowed) throw new ApiError(Errors.OperatorRoleForbidden, `The role ${principal.role} may not ${reads ? 'read this' : 'do this'}`);
     return true;
   }
 }

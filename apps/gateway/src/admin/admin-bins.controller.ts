@@ -25,6 +25,7 @@ export class AdminBinsController {
 
   @Put(':environment/:bin')
   @OperatorRoute({
+    may: 'platform',
     summary: 'Create or replace a BIN of the sandbox or live BIN table',
     body: BinBodySchema,
     responses: { 200: { description: 'The BIN as stored' } },

@@ -53,6 +53,7 @@ export class AdminDisputesController {
   @Post()
   @HttpCode(201)
   @OperatorRoute({
+    may: 'disputes',
     summary: 'Record a dispute a bank raised; its amount is debited from the API wallet at once',
     body: RecordDisputeBodySchema,
     responses: { 201: { description: 'The dispute' } },
@@ -81,6 +82,7 @@ export class AdminDisputesController {
   @Post(':id/under-review')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'disputes',
     summary: 'Move an open dispute to under_review',
     responses: { 200: { description: 'The dispute' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
@@ -93,6 +95,7 @@ export class AdminDisputesController {
   @Post(':id/evidence-submitted')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'disputes',
     summary: "Mark the platform's defence as submitted to the bank (evidence_submitted_at)",
     responses: { 200: { description: 'The dispute' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
@@ -105,6 +108,7 @@ export class AdminDisputesController {
   @Post(':id/resolve')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'money',
     summary: 'Resolve won (the amount is credited back) or lost',
     body: ResolveBodySchema,
     responses: { 200: { description: 'The dispute' } },

@@ -24,6 +24,7 @@ export class AdminFxRatesController {
 
   @Put(':currency')
   @OperatorRoute({
+    may: 'rates',
     summary: 'Set the rate of a currency in USD per unit',
     body: RateBodySchema,
     responses: { 200: { description: 'The rate as stored' } },

@@ -54,6 +54,7 @@ export class AdminLedgerController {
 
   @Post('ledger/parked-events/:id/replay')
   @OperatorRoute({
+    may: 'money',
     summary: 'Apply a parked money event again, exactly once, after its cause was fixed (audited)',
     responses: { 200: { description: 'Whether the event changed the books now (false: it had been applied before)' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
@@ -85,6 +86,7 @@ export class AdminLedgerController {
 
   @Post('merchants/:merchantCode/environments/:environment/wallet-adjustments')
   @OperatorRoute({
+    may: 'money',
     summary: "Credit or debit a wallet's available part by hand, with a reason (Idempotency-Key required)",
     body: AdjustmentBodySchema,
     responses: { 201: { description: 'The journal transaction', schema: z.object({ transaction_id: z.string().uuid(), created: z.boolean() }) } },

@@ -29,6 +29,7 @@ export class AdminMaintenanceController {
 
   @Put(':service')
   @OperatorRoute({
+    may: 'platform',
     summary: 'Put a service in maintenance, with an estimated return time and a note (at most 240 characters)',
     body: MaintenanceBodySchema,
     responses: { 200: { description: 'The service as the public status lists it', schema: ServiceStatusItemSchema } },
@@ -49,6 +50,7 @@ export class AdminMaintenanceController {
   @Delete(':service')
   @HttpCode(204)
   @OperatorRoute({
+    may: 'platform',
     summary: 'End the maintenance of a service',
     responses: { 204: { description: 'Ended (also when it was not in maintenance)' } },
     errors: [Errors.RequestSchemaInvalid],

@@ -32,6 +32,7 @@ export class AdminMerchantUsersController {
   @Post(':merchantCode/users')
   @HttpCode(201)
   @OperatorRoute({
+    may: 'merchant_users',
     summary: 'Invite a user to the merchant panel; the panel mails them a one-time link',
     body: InviteMerchantUserSchema,
     responses: { 201: { description: 'The invited user', schema: InvitedMerchantUserSchema } },

@@ -76,21 +76,26 @@ describe('operator invitation of a merchant panel user', () => {
   });
 
   it('asks the panel to invite the address as the operator, answers 201 with its reply and audits the call', async () => {
+    // A support operator's own token: the invitation and the audit name it (a self-chosen X-Operator-Id is not believed).
+    const name = `alice-${randomUUID().slice(0, 8)}`;
+    const token = (await operator.call('POST', '/admin/v1/operator-tokens', { name, role: 'support' })).body.token as string;
     const response = await fetch(`${gateway.url}/admin/v1/merchants/${merchantCode}/users`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${testInfrastructure.adminToken}`, 'content-type': 'application/json', 'x-operator-id': 'alice@ops' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-operator-id': 'mallory' },
       body: JSON.stringify({ email: 'dev@shop.example', role: 'developer' }),
     });
     const body = await response.json();
     expect(response.status).toBe(201);
     expect(body).toEqual({ user_id: expect.any(String), email: 'dev@shop.example', role: 'developer', invited_at: expect.any(String) });
-    expect(received.map((r) => r.request)).toEqual([{ merchant_code: merchantCode, email: 'dev@shop.example', role: 'developer', invited_by: 'alice@ops' }]);
+    expect(received.map((r) => r.request)).toEqual([
+      { merchant_code: merchantCode, email: 'dev@shop.example', role: 'developer', invited_by: `token:${name}` },
+    ]);
     expect(received[0]!.context.correlationId).toBe(response.headers.get('x-correlation-id'));
 
     const audit = await operator.call('GET', `/admin/v1/audit-log?target=${merchantCode}&action=merchant_user.invite`);
     expect(audit.body.data).toEqual([
       expect.objectContaining({
-        actor: 'alice@ops',
+        actor: `token:${name}`,
         target: merchantCode,
         correlation_id: response.headers.get('x-correlation-id'),
         before: null,

@@ -38,6 +38,7 @@ export class AdminMerchantsController {
   @Post()
   @HttpCode(201)
   @OperatorRoute({
+    may: 'merchants',
     summary: 'Create a merchant',
     body: CreateMerchantSchema,
     responses: { 201: { description: 'The merchant', schema: MerchantViewSchema } },
@@ -72,6 +73,7 @@ export class AdminMerchantsController {
   @Post(':merchantCode/deactivate')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'merchants',
     summary: 'Deactivate a merchant: its keys answer 0055502',
     responses: { 200: { description: 'The merchant' } },
     errors: [Errors.ResourceNotFound],
@@ -83,6 +85,7 @@ export class AdminMerchantsController {
   @Post(':merchantCode/activate')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'merchants',
     summary: 'Activate a merchant again',
     responses: { 200: { description: 'The merchant' } },
     errors: [Errors.ResourceNotFound],
@@ -95,6 +98,7 @@ export class AdminMerchantsController {
   @Post(':merchantCode/api-keys')
   @HttpCode(201)
   @OperatorRoute({
+    may: 'merchants',
     summary: 'Issue (rotate) the API key of an environment; key_version rises',
     body: IssueApiKeySchema,
     responses: { 201: { description: 'The key and its secret, shown once', schema: IssuedApiKeySchema } },
@@ -109,6 +113,7 @@ export class AdminMerchantsController {
   @Post(':merchantCode/api-keys/:apiKey/revoke')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'merchants',
     summary: 'Revoke one API key at once (a leaked secret)',
     responses: { 200: { description: 'The revoked key and when' } },
     errors: [Errors.ResourceNotFound],
@@ -119,6 +124,7 @@ export class AdminMerchantsController {
 
   @Patch(':merchantCode/environments/:environment')
   @OperatorRoute({
+    may: 'merchants',
     summary: 'Change the settings of a merchant environment',
     body: settingsPatchSchema('live', false),
     responses: { 200: { description: 'The whole settings object', schema: SettingsViewSchema } },

@@ -25,6 +25,7 @@ export class AdminOrdersController {
   @Post(':orderCode/bank-confirmation')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'money',
     summary: "Record the bank's late confirmation: a failed or pending order becomes paid and checkout.order.succeeded follows",
     responses: { 200: { description: 'The order, paid' } },
     errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],

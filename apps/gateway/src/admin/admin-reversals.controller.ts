@@ -47,6 +47,7 @@ export class AdminReversalsController {
   @Post(':id/approve')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'money',
     summary: 'Approve: the amount is reserved, the refund awaits the provider',
     responses: { 200: { description: 'The reversal' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.BalanceInsufficient],
@@ -59,6 +60,7 @@ export class AdminReversalsController {
   @Post(':id/complete')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'money',
     summary: "Record the provider's refund reference: completed, the ledger is debited, payment.refunded is sent for a refund",
     body: CompleteBodySchema,
     responses: { 200: { description: 'The reversal' } },
@@ -72,6 +74,7 @@ export class AdminReversalsController {
   @Post(':id/reject')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'money',
     summary: 'Reject before completion; a reservation is released',
     responses: { 200: { description: 'The reversal' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],
@@ -84,6 +87,7 @@ export class AdminReversalsController {
   @Post(':id/cancel')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'money',
     summary: 'Cancel before completion; a reservation is released',
     responses: { 200: { description: 'The reversal' } },
     errors: [Errors.ResourceNotFound, Errors.ResourceStateConflict],

@@ -43,6 +43,7 @@ export class AdminWithdrawalsController {
   @Post(':id/send')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'money',
     summary: 'Record the USDT as sent with its chain transaction hash; the reservation is consumed',
     body: SendBodySchema,
     responses: { 200: { description: 'The withdrawal' } },
@@ -56,6 +57,7 @@ export class AdminWithdrawalsController {
   @Post(':id/reject')
   @HttpCode(200)
   @OperatorRoute({
+    may: 'money',
     summary: 'Reject with a reason; the amount returns to the balance',
     body: RejectBodySchema,
     responses: { 200: { description: 'The withdrawal' } },

@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import type { z } from 'zod';
+import type { OperatorCapability } from '../admin/operator-access/operator-roles';
 
 export type SecurityScheme = 'v4Signature' | 'v3Signature' | 'operatorToken' | 'none';
 
@@ -18,6 +19,11 @@ export interface ApiRouteDescription {
   idempotencyKey?: true;
   /** Values the route accepts in X-CAV-Sandbox-Scenario (sandbox keys only); it echoes the applied one. */
   sandboxScenarios?: readonly string[];
+  /**
+   * Operator routes: the capability the caller's role must hold (admin-access/operator-roles.ts).
+   * Without one, a read is open to every role and a change to admins only.
+   */
+  may?: OperatorCapability;
 }
 
 export const API_ROUTE = Symbol('API_ROUTE');

@@ -1,3 +1,4 @@
+import { OPERATOR_ROLES, roleMay, type OperatorCapability, type OperatorRole } from '../admin/operator-access/operator-roles';
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
@@ -67,7 +68,7 @@ const SECURITY_HEADERS: Record<ApiRouteDescription['security'], string[]> = {
 const AUTH_ERRORS: Record<ApiRouteDescription['security'], string[]> = {
   v4Signature: [Errors.AuthIpNotAllowed, Errors.AuthCredentialsInvalid, Errors.AuthHeadersMalformed, Errors.AuthSignatureInvalid, Errors.RateLimitExceeded],
   v3Signature: [Errors.AuthIpNotAllowed, Errors.AuthCredentialsInvalid, Errors.AuthHeadersMalformed, Errors.AuthSignatureInvalid, Errors.RateLimitExceeded],
-  operatorToken: [Errors.OperatorTokenInvalid],
+  operatorToken: [Errors.OperatorTokenInvalid, Errors.OperatorRoleForbidden],
   none: [Errors.RateLimitExceeded],
 };
 
@@ -286,8 +287,10 @@ function operation({ method, path, description }: DocumentedRoute): JsonObject {
       content: { 'application/problem+json': { schema: { $ref: `${COMPONENTS}Problem` } } },
     };
   }
+  const roles = description.security === 'operatorToken' ? operatorRolesFor(method, description.may) : undefined;
   return {
     summary: description.summary,
+    ...(roles ? { description: `Operator roles allowed: ${roles.join(', ')}.`, 'x-operator-roles': roles } : {}),
     tags: [description.tag],
     operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     ...(description.security === 'none' ? { security: [] } : { security: [{ [description.security]: [] }] }),
@@ -313,4 +316,10 @@ export class OpenApiDocument {
     }
     return { ...document, servers: [{ url: serverUrl }] };
   }
+}
+
+/** The roles that may call an operator route: every role reads, a change needs its capability (admins only without one). */
+function operatorRolesFor(method: string, may: OperatorCapability | undefined): OperatorRole[] {
+  if (may) return OPERATOR_ROLES.filter((role) => roleMay(role, may));
+  return method === 'get' ? [...OPERATOR_ROLES] : ['admin'];
 }

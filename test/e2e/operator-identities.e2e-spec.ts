@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { OperatorClient, Stack, testInfrastructure } from '@platform/testing';
+
+/**
+ * Operator identities on the real stack (issue 22): named, scoped, revocable tokens issued by
+ * an admin; every role refused (403 1000014) what it may not do, with nothing changed; the
+ * audit log naming the token, not a header the caller chose; a revoked or expired token
+ * stopped at its next call.
+ */
+describe('operator tokens and roles', () => {
+  let stack: Stack;
+  let bootstrap: OperatorClient;
+  let db: Client;
+  const suffix = randomUUID().slice(0, 8);
+
+  beforeAll(async () => {
+    stack = await Stack.start({ apps: ['gateway', 'ledger'] });
+    bootstrap = new OperatorClient(stack.url('gateway'));
+    db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await stack?.stop();
+  });
+
+  async function issued(role: string, expiresInDays?: number): Promise<{ id: string; name: string; client: OperatorClient }> {
+    const name = `${role}-${suffix}-${randomUUID().slice(0, 4)}`;
+    const answer = await bootstrap.call('POST', '/admin/v1/operator-tokens', { name, role, ...(expiresInDays ? { expires_in_days: expiresInDays } : {}) });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ name, role, created_by: 'admin-token', revoked_at: null, token: expect.stringMatching(/^opt_[A-Za-z0-9_-]{43}$/) });
+    return { id: answer.body.id, name, client: new OperatorClient(stack.url('gateway'), answer.body.token) };
+  }
+
+  const adjustment = (amount: string) => ({ wallet: 'api', direction: 'credit', amount, reason: 'role test' });
+  const walletPath = (merchantCode: string) => `/admin/v1/merchants/${merchantCode}/environments/sandbox/wallet-adjustments`;
+
+  it('issues a token once, lists it without the token, and refuses bad requests to issue one, creating nothing', async () => {
+    const viewer = await issued('viewer', 30);
+    const listed = await bootstrap.call('GET', '/admin/v1/operator-tokens');
+    const mine = listed.body.data.find((token: any) => token.id === viewer.id);
+    expect(mine).toMatchObject({ name: viewer.name, role: 'viewer', revoked_at: null });
+    expect(Object.keys(mine)).not.toContain('token');
+    expect(JSON.stringify(listed.body)).not.toMatch(/opt_/);
+    const { rows } = await db.query('SELECT token_sha256 FROM gateway.operator_tokens WHERE id = $1', [viewer.id]);
+    expect(rows[0].token_sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const before = listed.body.data.length;
+    for (const body of [
+      {},
+      { name: `x-${suffix}`, role: 'root' },
+      { name: 'A', role: 'viewer' },
+      { name: `ok-${suffix}`, role: 'viewer', expires_in_days: 0 },
+      { name: `ok-${suffix}`, role: 'viewer', expires_in_days: 366 },
+      { name: `ok-${suffix}`, role: 'viewer', colour: 'red' },
+    ]) {
+      const refused = await bootstrap.call('POST', '/admin/v1/operator-tokens', body);
+      expect([refused.status, refused.body.code]).toEqual([422, '1000001']);
+    }
+    const taken = await bootstrap.call('POST', '/admin/v1/operator-tokens', { name: viewer.name, role: 'admin' });
+    expect([taken.status, taken.body.code, taken.body.errors]).toEqual([409, '1000012', { name: ['is taken'] }]);
+    expect((await bootstrap.call('GET', '/admin/v1/operator-tokens')).body.data).toHaveLength(before);
+  });
+
+  it('lets each role do its work and refuses the rest with 403 1000014, changing nothing', async () => {
+    const [viewer, support, finance, admin] = await Promise.all(['viewer', 'support', 'finance', 'admin'].map((role) => issued(role)));
+    const merchant = await admin.client.provisionMerchant({ name: 'Roles Shop' });
+    const newMerchant = { name: 'Not Allowed', base_currency: 'TRY' };
+
+    // Everyone reads.
+    for (const role of [viewer, support, finance]) expect((await role.client.call('GET', `/admin/v1/merchants/${merchant.merchantCode}`)).status).toBe(200);
+
+    // Viewers and support change no money; finance does, once per key.
+    for (const role of [viewer, support]) {
+      const refused = await role.client.call('POST', walletPath(merchant.merchantCode), adjustment('10.00'), { 'Idempotency-Key': randomUUID() });
+      expect([refused.status, refused.body.code]).toEqual([403, '1000014']);
+    }
+    const credited = await finance.client.call('POST', walletPath(merchant.merchantCode), adjustment('25.00'), {
+      'Idempotency-Key': randomUUID(),
+      // Not believed: the token says who this is.
+      'X-Operator-Id': 'mallory',
+    });
+    expect(credited.status).toBe(201);
+    const wallets = await viewer.client.call('GET', `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox/wallets`);
+    expect(wallets.body.wallets[0]).toMatchObject({ wallet: 'api', available: '25.00' });
+
+    // Only admins create merchants, change their settings, issue tokens; finance and support cannot.
+    for (const role of [viewer, support, finance]) {
+      expect((await role.client.call('POST', '/admin/v1/merchants', newMerchant)).body.code).toBe('1000014');
+      expect((await role.client.call('PATCH', `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox`, { webhook_url: null })).status).toBe(403);
+      expect((await role.client.call('POST', '/admin/v1/operator-tokens', { name: `x-${randomUUID().slice(0, 6)}`, role: 'admin' })).status).toBe(403);
+      expect((await role.client.call('GET', '/admin/v1/operator-tokens')).status).toBe(403);
+      expect((await role.client.call('PUT', '/admin/v1/maintenance/payments', { note: 'no', until: null })).status).toBe(403);
+    }
+    expect((await bootstrap.call('GET', `/admin/v1/merchants?per_page=100`)).body.data.some((m: any) => m.name === 'Not Allowed')).toBe(false);
+    // A refusal is not a read of anything: the adjustment stands alone.
+    expect((await viewer.client.call('GET', `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox/wallets`)).body.wallets[0].available).toBe(
+      '25.00',
+    );
+
+    // The audit log names the token, in the same transaction as the change.
+    const audit = await viewer.client.call('GET', `/admin/v1/audit-log?action=wallet.adjust&target=${merchant.merchantCode}`);
+    expect(audit.body.data.map((entry: any) => entry.actor)).toEqual([`token:${finance.name}`]);
+    const issuedEntry = await bootstrap.call('GET', `/admin/v1/audit-log?action=operator_token.issue&target=operator-tokens/${finance.id}`);
+    expect(issuedEntry.body.data).toEqual([
+      expect.objectContaining({ actor: 'admin-token', after: expect.objectContaining({ name: finance.name, role: 'finance' }) }),
+    ]);
+    expect(JSON.stringify(issuedEntry.body)).not.toMatch(/opt_/);
+  });
+
+  it('stops a revoked token and an expired one at their next call, and refuses a token it never issued', async () => {
+    const finance = await issued('finance');
+    const admin = await issued('admin');
+    const merchant = await admin.client.provisionMerchant();
+    expect((await finance.client.call('GET', '/admin/v1/merchants?per_page=1')).status).toBe(200);
+    const revoked = await admin.client.call('POST', `/admin/v1/operator-tokens/${finance.id}/revoke`);
+    expect(revoked.body).toMatchObject({ id: finance.id, revoked_at: expect.any(String), revoked_by: `token:${admin.name}` });
+    const again = await admin.client.call('POST', `/admin/v1/operator-tokens/${finance.id}/revoke`);
+    expect(again.body.revoked_at).toBe(revoked.body.revoked_at);
+    const refused = await finance.client.call('POST', walletPath(merchant.merchantCode), adjustment('5.00'), { 'Idempotency-Key': randomUUID() });
+    expect([refused.status, refused.body.code]).toEqual([401, '1000010']);
+    const wallets = (await admin.client.call('GET', `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox/wallets`)).body.wallets;
+    expect(wallets.filter((wallet: any) => wallet.available !== '0.00')).toEqual([]);
+
+    // Expiry, as if its days had passed.
+    const viewer = await issued('viewer', 1);
+    expect((await viewer.client.call('GET', '/admin/v1/merchants?per_page=1')).status).toBe(200);
+    await db.query(`UPDATE gateway.operator_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [viewer.id]);
+    expect((await viewer.client.call('GET', '/admin/v1/merchants?per_page=1')).status).toBe(401);
+
+    expect((await new OperatorClient(stack.url('gateway'), `opt_${'A'.repeat(43)}`).call('GET', '/admin/v1/merchants')).status).toBe(401);
+    expect((await admin.client.call('POST', '/admin/v1/operator-tokens/not-a-uuid/revoke')).status).toBe(422);
+    expect((await admin.client.call('POST', `/admin/v1/operator-tokens/${randomUUID()}/revoke`)).status).toBe(404);
+  });
+});
