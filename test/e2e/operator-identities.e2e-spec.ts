@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { OperatorClient, Stack, testInfrastructure } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, testInfrastructure } from '@platform/testing';
 
 /**
  * Operator identities on the real stack (issue 22): named, scoped, revocable tokens issued by
@@ -15,7 +15,11 @@ describe('operator tokens and roles', () => {
   const suffix = randomUUID().slice(0, 8);
 
   beforeAll(async () => {
-    stack = await Stack.start({ apps: ['gateway', 'ledger'] });
+    stack = await Stack.start({
+      apps: ['gateway', 'ledger', 'payouts'],
+      // Four eyes from 100.00 TRY.
+      env: { FOUR_EYES_MIN_AMOUNTS: 'TRY:100.00' },
+    });
     bootstrap = new OperatorClient(stack.url('gateway'));
     db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
     await db.connect();
@@ -133,5 +137,49 @@ describe('operator tokens and roles', () => {
     expect((await new OperatorClient(stack.url('gateway'), `opt_${'A'.repeat(43)}`).call('GET', '/admin/v1/merchants')).status).toBe(401);
     expect((await admin.client.call('POST', '/admin/v1/operator-tokens/not-a-uuid/revoke')).status).toBe(422);
     expect((await admin.client.call('POST', `/admin/v1/operator-tokens/${randomUUID()}/revoke`)).status).toBe(404);
+  });
+
+  it('sends a withdrawal above the four-eyes amount only with a second operator: refused for the approver, accepted for another', async () => {
+    const [first, second, admin] = await Promise.all([issued('finance'), issued('finance'), issued('admin')]);
+    const merchant = await admin.client.provisionMerchant({
+      environment: 'live',
+      settings: { withdrawal_min_amount: '10.00', withdrawal_daily_limit: '100000.00' },
+    });
+    const credit = await first.client.call('POST', `/admin/v1/merchants/${merchant.merchantCode}/environments/live/wallet-adjustments`, adjustment('1000.00'), {
+      'Idempotency-Key': randomUUID(),
+    });
+    expect(credit.status).toBe(201);
+    const v3 = new V3Client(stack.url('gateway'), merchant);
+    const requested = await v3.request(
+      'POST',
+      '/api/v3/withdrawals',
+      { amount: '400.00', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', address_acknowledged: true },
+      { headers: { 'Idempotency-Key': randomUUID() } },
+    );
+    expect([requested.status, requested.body.status]).toEqual([201, 'requested']);
+    const id = requested.body.id as string;
+    const hash = 'd'.repeat(64);
+
+    const unapproved = await first.client.call('POST', `/admin/v1/withdrawals/${id}/send`, { tx_hash: hash });
+    expect([unapproved.status, unapproved.body.code]).toEqual([409, '1000015']);
+    const approved = await first.client.call('POST', `/admin/v1/withdrawals/${id}/approve`, {});
+    expect(approved.body).toMatchObject({ status: 'requested', approved_by: `token:${first.name}` });
+    const byApprover = await first.client.call('POST', `/admin/v1/withdrawals/${id}/send`, { tx_hash: hash });
+    expect([byApprover.status, byApprover.body.code]).toEqual([409, '1000015']);
+    expect((await v3.request('GET', `/api/v3/withdrawals/${id}`)).body).toMatchObject({ status: 'requested', tx_hash: null });
+    // A viewer may not approve either.
+    const viewer = await issued('viewer');
+    expect((await viewer.client.call('POST', `/admin/v1/withdrawals/${id}/approve`, {})).status).toBe(403);
+
+    const sent = await second.client.call('POST', `/admin/v1/withdrawals/${id}/send`, { tx_hash: hash });
+    expect(sent.body).toMatchObject({ status: 'sent', tx_hash: hash, approved_by: `token:${first.name}` });
+    expect((await v3.request('GET', `/api/v3/withdrawals/${id}`)).body).toMatchObject({ status: 'sent', tx_hash: hash });
+    // The merchant's API shows no operator.
+    expect(Object.keys((await v3.request('GET', `/api/v3/withdrawals/${id}`)).body)).not.toContain('approved_by');
+    const audit = await admin.client.call('GET', `/admin/v1/audit-log?target=${merchant.merchantCode}/withdrawals/${id}`);
+    expect(audit.body.data.map((entry: any) => [entry.action, entry.actor])).toEqual([
+      ['withdrawal.send', `token:${second.name}`],
+      ['withdrawal.approve', `token:${first.name}`],
+    ]);
   });
 });

@@ -42,6 +42,8 @@ describe('refunds and voids', () => {
         SETTLEMENT_SWEEP_INTERVAL_MS: '300',
         DISPATCH_INTERVAL_MS: '100',
         LEDGER_FOLLOW_UP_INTERVAL_MS: '300',
+        // Four eyes from 50.00 TRY: the live refund below needs a second operator to complete it.
+        FOUR_EYES_MIN_AMOUNTS: 'TRY:50.00',
         KAFKA_TOPIC_PREFIX: `test-refunds-${randomUUID().slice(0, 8)}.`,
       },
     });
@@ -282,7 +284,13 @@ describe('refunds and voids', () => {
 
       const incomplete = await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, {});
       expect([incomplete.status, incomplete.body.code]).toEqual([422, '1000001']);
-      const completed = await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, { provider_reference: 'POS-7781-22' });
+      // Four eyes: the operator who approved may not complete it; a second operator (a finance token) does.
+      const sameOperator = await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, { provider_reference: 'POS-7781-22' });
+      expect([sameOperator.status, sameOperator.body.code]).toEqual([409, '1000015']);
+      const financeToken = (await operator.call('POST', '/admin/v1/operator-tokens', { name: `finance-${randomUUID().slice(0, 8)}`, role: 'finance' })).body;
+      const second = new OperatorClient(stack.url('gateway'), financeToken.token);
+      const completed = await second.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, { provider_reference: 'POS-7781-22' });
+      expect(completed.body).toMatchObject({ approved_by: 'admin-token' });
       expect(completed.body).toMatchObject({ status: 'completed', provider_reference: 'POS-7781-22', provider_refunded_at: expect.stringMatching(/Z$/) });
       expect((await v3.request('GET', `/api/v3/refunds/${requested.body.id}`)).body).toMatchObject({ status: 'completed', provider_reference: 'POS-7781-22' });
       expect((await balance(v3)).available_amount).toBe('0.00');

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LiveProcessingFields, requireLiveProcessingSettings } from '@platform/card-processing';
-import { BaseConfigSchema, CardDataKeyFields, requireCardDataKeyInProduction } from '@platform/service-kit';
+import { BaseConfigSchema, FourEyesFields, CardDataKeyFields, requireCardDataKeyInProduction } from '@platform/service-kit';
 
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8082),
   CHECKOUT_PUBLIC_URL: z.string().url().default('http://127.0.0.1:8081'),
+  ...FourEyesFields,
   EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),
   /** Tests only: shortens the 24-hour validity of the payment page. */
   PAYMENT_PAGE_SECONDS: z.coerce.number().int().min(1).default(86400),

@@ -11,6 +11,7 @@ import { PendingAttempts1763700000800 } from './migrations/1763700000800-pending
 import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-idempotency-requests';
 import { PaymentVersions1763800000100 } from './migrations/1763800000100-payment-versions';
 import { IdempotencyRequestDigest1763900000000 } from './migrations/1763900000000-idempotency-request-digest';
+import { ReversalApprovals1764100000000 } from './migrations/1764100000000-reversal-approvals';
 import { PaymentsByOwnerAndTime1763900000100 } from './migrations/1763900000100-payments-by-owner-and-time';
 
 /** The schema this service owns and its migrations, in order. */
@@ -30,5 +31,6 @@ export const DATABASE = {
     PaymentVersions1763800000100,
     IdempotencyRequestDigest1763900000000,
     PaymentsByOwnerAndTime1763900000100,
+    ReversalApprovals1764100000000,
   ] as MigrationClass[],
 };

@@ -249,6 +249,13 @@ export const ERROR_CATALOGUE = {
     retry: 'do_not_retry',
     event: 'operator.role_forbidden',
   },
+  '1000015': {
+    status: 409,
+    en: 'A second operator must approve this first, and may not be the one who finishes it',
+    tr: 'Önce ikinci bir operatör onaylamalı ve işlemi tamamlayan kişi o olmamalı',
+    retry: 'do_not_retry',
+    event: 'operator.second_operator_required',
+  },
   '1000011': { status: 404, en: 'Resource not found', tr: 'Kaynak bulunamadı', retry: 'do_not_retry', event: 'resource.not_found' },
   '1000013': {
     status: 503,
@@ -332,6 +339,7 @@ export const Errors = {
   PlatformUnavailable: '1000009',
   OperatorTokenInvalid: '1000010',
   OperatorRoleForbidden: '1000014',
+  SecondOperatorRequired: '1000015',
   ResourceNotFound: '1000011',
   PlatformMaintenance: '1000013',
   ResourceStateConflict: '1000012',

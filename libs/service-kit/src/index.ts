@@ -26,3 +26,4 @@ export * from './symmetric-key';
 export * from './parse-or-reject';
 export * from './request-digest';
 export * from './sandbox-scenario';
+export * from './four-eyes';

@@ -8,6 +8,7 @@ import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
+import type { WithoutOperator } from './operator-access/operator-roles';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 
 const QueueQuerySchema = PagingQuerySchema.extend({
@@ -61,10 +62,11 @@ export class AdminReversalsController {
   @HttpCode(200)
   @OperatorRoute({
     may: 'money',
-    summary: "Record the provider's refund reference: completed, the ledger is debited, payment.refunded is sent for a refund",
+    summary:
+      "Record the provider's refund reference: completed, the ledger is debited, payment.refunded is sent for a refund. From the four-eyes amount of its currency, not by the operator who approved it",
     body: CompleteBodySchema,
     responses: { 200: { description: 'The reversal' } },
-    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.SecondOperatorRequired],
   })
   complete(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { provider_reference } = parseOrReject(CompleteBodySchema, body);
@@ -97,8 +99,11 @@ export class AdminReversalsController {
     return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'cancel' });
   }
 
-  private async decide(request: FastifyRequest, decision: RequestOf<typeof DecideReversal>) {
-    const result = await this.rpc.request(DecideReversal, decision, { correlationId: request.correlationId });
+  /** The decision as the authenticated operator's: the owning service applies the four-eyes rule to it in its transaction. */
+  private async decide(request: FastifyRequest, decision: WithoutOperator<RequestOf<typeof DecideReversal>>) {
+    const result = await this.rpc.request(DecideReversal, { ...decision, operator: request.operator! } as RequestOf<typeof DecideReversal>, {
+      correlationId: request.correlationId,
+    });
     await this.audit.recordOperatorChange(request, {
       action: `reversal.${decision.action}`,
       target: `${result.after.merchant_code}/reversals/${result.after.id}`,

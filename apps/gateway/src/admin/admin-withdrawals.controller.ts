@@ -8,6 +8,7 @@ import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
+import type { WithoutOperator } from './operator-access/operator-roles';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 
 const QueueQuerySchema = PagingQuerySchema.extend({ environment: z.enum(ENVIRONMENTS).optional(), status: z.enum(WITHDRAWAL_STATUSES).optional() }).strict();
@@ -40,14 +41,28 @@ export class AdminWithdrawalsController {
     );
   }
 
+  @Post(':id/approve')
+  @HttpCode(200)
+  @OperatorRoute({
+    may: 'money',
+    summary: 'Approve a requested withdrawal: above the four-eyes amount of its currency, another operator then sends it',
+    responses: { 200: { description: 'The withdrawal, with approved_by' } },
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
+  })
+  approve(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
+    parseOrReject(z.object({}).strict(), body ?? {});
+    return this.decide(request, { id: parseOrReject(WithdrawalIdSchema, id), action: 'approve' });
+  }
+
   @Post(':id/send')
   @HttpCode(200)
   @OperatorRoute({
     may: 'money',
-    summary: 'Record the USDT as sent with its chain transaction hash; the reservation is consumed',
+    summary:
+      'Record the USDT as sent with its chain transaction hash; the reservation is consumed. From the four-eyes amount of its currency, only after another operator approved it',
     body: SendBodySchema,
     responses: { 200: { description: 'The withdrawal' } },
-    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict],
+    errors: [Errors.RequestSchemaInvalid, Errors.ResourceNotFound, Errors.ResourceStateConflict, Errors.SecondOperatorRequired],
   })
   send(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const { tx_hash } = parseOrReject(SendBodySchema, body);
@@ -68,8 +83,11 @@ export class AdminWithdrawalsController {
     return this.decide(request, { id: parseOrReject(WithdrawalIdSchema, id), action: 'reject', reason });
   }
 
-  private async decide(request: FastifyRequest, decision: RequestOf<typeof DecideWithdrawal>) {
-    const result = await this.rpc.request(DecideWithdrawal, decision, { correlationId: request.correlationId });
+  /** The decision as the authenticated operator's: the owning service applies the four-eyes rule to it in its transaction. */
+  private async decide(request: FastifyRequest, decision: WithoutOperator<RequestOf<typeof DecideWithdrawal>>) {
+    const result = await this.rpc.request(DecideWithdrawal, { ...decision, operator: request.operator! } as RequestOf<typeof DecideWithdrawal>, {
+      correlationId: request.correlationId,
+    });
     await this.audit.recordOperatorChange(request, {
       action: `withdrawal.${decision.action}`,
       target: `${result.after.merchant_code}/withdrawals/${result.after.id}`,

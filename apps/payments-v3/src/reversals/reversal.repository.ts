@@ -22,10 +22,11 @@ export interface ReversalRow {
   updated_at: Date | null;
   payment_code: string;
   ledger_step?: LedgerStep | null;
+  approved_by?: string | null;
 }
 
 const COLUMNS = `r.id, r.payment_id::text AS payment_id, r.merchant_code, r.environment, r.operation, r.status, r.amount::text AS amount, trim(r.currency) AS currency,
-  r.reason, r.provider_reference, r.provider_refunded_at, r.created_at, r.updated_at, p.code AS payment_code, r.ledger_step`;
+  r.reason, r.provider_reference, r.provider_refunded_at, r.created_at, r.updated_at, p.code AS payment_code, r.ledger_step, r.approved_by`;
 const FROM = 'payments.reversals r JOIN payments.payments p ON p.id = r.payment_id';
 
 type ListFilter = { status: string | null; operation: string | null };
@@ -110,6 +111,11 @@ export class ReversalRepository {
     );
     if (rows[0]) this.counters?.entered(tx, rows[0].operation, change.status, owner.environment);
     return rows.length === 1;
+  }
+
+  /** The operator who approved a reversal: the four-eyes rule keeps them from completing it. */
+  async recordApprover(tx: SqlExecutor, id: string, operator: string): Promise<void> {
+    await tx.query(`UPDATE payments.reversals SET approved_by = $2 WHERE id = $1`, [id, operator]);
   }
 
   async clearLedgerStep(tx: SqlExecutor, owner: Owner, id: string): Promise<void> {

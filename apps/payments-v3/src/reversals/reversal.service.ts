@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, ReserveFunds, pageOf, type Caller, type RequestDigest, type Reversal, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
@@ -12,7 +12,8 @@ import {
   type OperatorFilter,
   type SqlExecutor,
 } from '@platform/persistence';
-import { Clock, eachIndependently, operationIdFor, ReservationOwner } from '@platform/service-kit';
+import { checkFourEyes, Clock, CONFIG, eachIndependently, operationIdFor, ReservationOwner } from '@platform/service-kit';
+import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { PaymentRepository } from '../payments/payment.repository';
 import { publishRefunded } from './refund-events';
@@ -50,6 +51,7 @@ export class ReversalService {
     private readonly reversals: ReversalRepository,
     private readonly ledger: RpcClient,
     private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
   ) {
     this.reservations = new ReservationOwner(ledger, 'refund');
   }
@@ -196,7 +198,11 @@ export class ReversalService {
   }
 
   /** An operator's decision; the ledger call is idempotent by the reversal id, so a repeated decision is safe. */
-  async decide(id: string, decision: { action: 'approve' } | { action: 'complete'; provider_reference: string } | { action: 'reject' } | { action: 'cancel' }) {
+  /** An operator's decision; from its currency's FOUR_EYES_MIN_AMOUNTS, the approver may not be the one who completes it. */
+  async decide(
+    id: string,
+    decision: ({ action: 'approve' } | { action: 'complete'; provider_reference: string } | { action: 'reject' } | { action: 'cancel' }) & { operator: string },
+  ) {
     const now = this.clock.now();
     const result = await this.dataSource.transaction(async (tx) => {
       const row = await this.reversals.findForOperator(tx, id, true);
@@ -208,6 +214,13 @@ export class ReversalService {
           ? { move: 'complete', provider_reference: decision.provider_reference, provider_refunded_at: now }
           : { move: decision.action };
       if (!canMove(REVERSAL_MOVES, update.move, row.status)) throw conflict();
+      if (update.move === 'complete')
+        checkFourEyes(
+          this.config.FOUR_EYES_MIN_AMOUNTS,
+          { amount: row.amount, currency: row.currency, approvedBy: row.approved_by ?? null },
+          decision.operator,
+          'completed',
+        );
       switch (update.move) {
         case 'approve':
           await this.reserve(caller, row.id, row.payment_code);
@@ -221,9 +234,10 @@ export class ReversalService {
           break;
       }
       if (!(await this.reversals.transition(tx, caller, row.id, update, now))) throw conflict();
+      if (update.move === 'approve') await this.reversals.recordApprover(tx, row.id, decision.operator);
       const after = (await this.reversals.find(tx, caller, id))!;
       if (after.status === 'completed') await this.publishCompleted(tx, caller, after, row.status, now);
-      return { before: toReversal(row), after: { ...toReversal(after), merchant_code: row.merchant_code }, caller };
+      return { before: toReversal(row), after: { ...toReversal(after), merchant_code: row.merchant_code, approved_by: after.approved_by ?? null }, caller };
     });
     if (decision.action === 'approve') await this.takeLedgerStep(result.caller, id, 'confirm');
     return { before: result.before, after: result.after };

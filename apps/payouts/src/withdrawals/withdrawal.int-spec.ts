@@ -13,7 +13,7 @@ import {
 import { KafkaConnection, type RpcClient } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
 import { connectToServiceSchema } from '@platform/persistence';
-import { MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
+import { FourEyesFields, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import {
   FakeRpcClient,
   TestClock,
@@ -28,6 +28,7 @@ import { tronAddress } from './tron-address';
 import { UsdtRates } from './usdt-rates';
 import { WithdrawalRepository } from './withdrawal.repository';
 import { WithdrawalService } from './withdrawal.service';
+import type { Config } from '../config';
 
 /**
  * Withdrawals through the payouts service on its real schema, real Kafka for the merchant's
@@ -104,7 +105,9 @@ describe('withdrawal requests', () => {
     await settings.current({ ...live, settingsVersion: 1 }, 10000);
     rates = new UsdtRates(kafka, logger);
     dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);
-    withdrawals = new WithdrawalService(dataSource, new WithdrawalRepository(), settings, maintenance, rates, ledger as unknown as RpcClient, clock);
+    // Four eyes from 40.00 TRY: the live withdrawals below are above it, unless said otherwise.
+    const fourEyes = { FOUR_EYES_MIN_AMOUNTS: FourEyesFields.FOUR_EYES_MIN_AMOUNTS.parse('TRY:40.00') } as Config;
+    withdrawals = new WithdrawalService(dataSource, new WithdrawalRepository(), settings, maintenance, rates, ledger as unknown as RpcClient, clock, fourEyes);
   });
 
   afterAll(async () => {
@@ -146,9 +149,30 @@ describe('withdrawal requests', () => {
     const { withdrawal, scenario } = await ask(live, '50.00', randomUUID());
     expect([scenario, withdrawal.status]).toEqual([null, 'requested']);
     expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'reserved', confirmed: true });
-    const sent = await withdrawals.decide(withdrawal.id, { action: 'send', tx_hash: 'a'.repeat(64) });
-    expect(sent.after).toMatchObject({ status: 'sent', tx_hash: 'a'.repeat(64), merchant_code: live.merchantCode });
+    await withdrawals.decide(withdrawal.id, { action: 'approve', operator: 'token:alice' });
+    const sent = await withdrawals.decide(withdrawal.id, { action: 'send', tx_hash: 'a'.repeat(64), operator: 'token:bob' });
+    expect(sent.after).toMatchObject({ status: 'sent', tx_hash: 'a'.repeat(64), merchant_code: live.merchantCode, approved_by: 'token:alice' });
     expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'consumed' });
-    await expect(withdrawals.decide(withdrawal.id, { action: 'reject', reason: 'too late' })).rejects.toMatchObject({ code: '1000012' });
+    await expect(withdrawals.decide(withdrawal.id, { action: 'reject', reason: 'too late', operator: 'token:bob' })).rejects.toMatchObject({ code: '1000012' });
+    await expect(withdrawals.decide(withdrawal.id, { action: 'approve', operator: 'token:bob' })).rejects.toMatchObject({ code: '1000012' });
+  });
+
+  it('sends from the four-eyes amount only after an approval, by another operator than the approver; below it, at once', async () => {
+    const { withdrawal } = await ask(live, '60.00', randomUUID());
+    const send = (operator: string) => withdrawals.decide(withdrawal.id, { action: 'send', tx_hash: 'b'.repeat(64), operator });
+    await expect(send('token:alice')).rejects.toMatchObject({ code: '1000015', message: expect.stringContaining('needs a second operator') });
+    const approved = await withdrawals.decide(withdrawal.id, { action: 'approve', operator: 'token:alice' });
+    expect(approved.after).toMatchObject({ status: 'requested', approved_by: 'token:alice' });
+    // A second approval changes nothing: the first approver stays.
+    expect((await withdrawals.decide(withdrawal.id, { action: 'approve', operator: 'token:carol' })).after.approved_by).toBe('token:alice');
+    await expect(send('token:alice')).rejects.toMatchObject({ code: '1000015' });
+    expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'reserved' });
+    expect((await send('token:bob')).after).toMatchObject({ status: 'sent', approved_by: 'token:alice' });
+
+    const small = (await ask(live, '30.00', randomUUID())).withdrawal;
+    expect((await withdrawals.decide(small.id, { action: 'send', tx_hash: 'c'.repeat(64), operator: 'token:alice' })).after).toMatchObject({
+      status: 'sent',
+      approved_by: null,
+    });
   });
 });

@@ -22,10 +22,11 @@ export interface WithdrawalRow {
   processed_at: Date | null;
   created_at: Date;
   ledger_step?: LedgerStep | null;
+  approved_by?: string | null;
 }
 
 const COLUMNS = `id, merchant_code, environment, status, amount::text AS amount, currency, address, usdt_amount::text AS usdt_amount, tx_hash,
-  rejection_reason, requested_at, processed_at, created_at, ledger_step`;
+  rejection_reason, requested_at, processed_at, created_at, ledger_step, approved_by`;
 
 type ListFilter = { status: string | null };
 
@@ -85,6 +86,16 @@ export class WithdrawalRepository {
       [...ownerParams(owner), id],
     );
     return rows[0];
+  }
+
+  /** Records the first operator's approval of a requested withdrawal; false when it is no longer requested or already approved. */
+  async approve(tx: SqlExecutor, id: string, operator: string, now: Date): Promise<boolean> {
+    const rows = await queryRows(
+      tx,
+      `UPDATE payouts.withdrawals SET approved_by = $2, approved_at = $3 WHERE id = $1 AND status = 'requested' AND approved_by IS NULL RETURNING id`,
+      [id, operator, now.toISOString()],
+    );
+    return rows.length === 1;
   }
 
   /** A withdrawal by id whoever owns it: the operator's decisions. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ApiError,
@@ -14,7 +14,8 @@ import {
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest } from '@platform/persistence';
-import { Clock, eachIndependently, MaintenanceFlags, MerchantSettings, ReservationOwner } from '@platform/service-kit';
+import { checkFourEyes, Clock, CONFIG, eachIndependently, MaintenanceFlags, MerchantSettings, ReservationOwner } from '@platform/service-kit';
+import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
 import { UsdtRates } from './usdt-rates';
@@ -60,6 +61,7 @@ export class WithdrawalService {
     private readonly rates: UsdtRates,
     private readonly ledger: RpcClient,
     private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
   ) {
     this.reservations = new ReservationOwner(ledger, 'withdrawal');
   }
@@ -195,20 +197,40 @@ export class WithdrawalService {
   }
 
   /** The operator sent the USDT (reservation consumed) or rejects (reservation released). */
-  async decide(id: string, decision: { action: 'send'; tx_hash: string } | { action: 'reject'; reason: string }) {
+  /**
+   * An operator's decision in one transaction with the four-eyes rule: an approval records who
+   * approved (once); from its currency's FOUR_EYES_MIN_AMOUNTS, a withdrawal is sent only after
+   * an approval, by another operator than the approver.
+   */
+  async decide(
+    id: string,
+    decision: ({ action: 'approve' } | { action: 'send'; tx_hash: string } | { action: 'reject'; reason: string }) & { operator: string },
+  ) {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const row = await this.withdrawals.findForOperator(tx, id, true);
       if (!row) throw new ApiError(Errors.ResourceNotFound, 'No withdrawal with this id');
       const conflict = () => new ApiError(Errors.ResourceStateConflict, `cannot ${decision.action} a withdrawal that is ${row.status}`);
-      const update: WithdrawalUpdate =
-        decision.action === 'send' ? { move: 'send', tx_hash: decision.tx_hash } : { move: 'reject', rejection_reason: decision.reason };
-      if (!canMove(WITHDRAWAL_MOVES, update.move, row.status)) throw conflict();
       const caller = ownerOf(row);
-      await this.reservations.take(caller, row.id, update.move === 'send' ? 'consume' : 'release');
-      if (!(await this.withdrawals.transition(tx, caller, row.id, update, now))) throw conflict();
+      if (decision.action === 'approve') {
+        if (row.status !== 'requested') throw conflict();
+        if (!row.approved_by) await this.withdrawals.approve(tx, row.id, decision.operator, now);
+      } else {
+        const update: WithdrawalUpdate =
+          decision.action === 'send' ? { move: 'send', tx_hash: decision.tx_hash } : { move: 'reject', rejection_reason: decision.reason };
+        if (!canMove(WITHDRAWAL_MOVES, update.move, row.status)) throw conflict();
+        if (update.move === 'send')
+          checkFourEyes(
+            this.config.FOUR_EYES_MIN_AMOUNTS,
+            { amount: row.amount, currency: row.currency, approvedBy: row.approved_by ?? null },
+            decision.operator,
+            'sent',
+          );
+        await this.reservations.take(caller, row.id, update.move === 'send' ? 'consume' : 'release');
+        if (!(await this.withdrawals.transition(tx, caller, row.id, update, now))) throw conflict();
+      }
       const after = (await this.withdrawals.find(tx, caller, id))!;
-      return { before: toWithdrawal(row), after: { ...toWithdrawal(after), merchant_code: row.merchant_code } };
+      return { before: toWithdrawal(row), after: { ...toWithdrawal(after), merchant_code: row.merchant_code, approved_by: after.approved_by ?? null } };
     });
   }
 

@@ -74,14 +74,17 @@ export const GetReversal = defineCommand({
 });
 
 /** The operator's decisions on a reversal (ARCHITECTURE.md, operator API). */
+/** The authenticated operator deciding (the gateway's audit actor): the four-eyes rule compares it with the approver. */
+const OperatorSchema = z.string().min(1).max(200);
+
 export const DecideReversal = defineCommand({
   type: 'payments.reversal-decide',
   topic: Topics.paymentsCommands,
   request: z.discriminatedUnion('action', [
-    z.object({ id: z.string().uuid(), action: z.literal('approve') }),
-    z.object({ id: z.string().uuid(), action: z.literal('complete'), provider_reference: text({ min: 1, max: 100 }) }),
-    z.object({ id: z.string().uuid(), action: z.literal('reject') }),
-    z.object({ id: z.string().uuid(), action: z.literal('cancel') }),
+    z.object({ id: z.string().uuid(), action: z.literal('approve'), operator: OperatorSchema }),
+    z.object({ id: z.string().uuid(), action: z.literal('complete'), provider_reference: text({ min: 1, max: 100 }), operator: OperatorSchema }),
+    z.object({ id: z.string().uuid(), action: z.literal('reject'), operator: OperatorSchema }),
+    z.object({ id: z.string().uuid(), action: z.literal('cancel'), operator: OperatorSchema }),
   ]),
-  reply: z.object({ before: ReversalSchema, after: ReversalSchema.extend({ merchant_code: z.string() }) }),
+  reply: z.object({ before: ReversalSchema, after: ReversalSchema.extend({ merchant_code: z.string(), approved_by: z.string().nullable() }) }),
 });

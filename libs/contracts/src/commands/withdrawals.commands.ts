@@ -73,13 +73,17 @@ export const GetWithdrawal = defineCommand({
   reply: WithdrawalSchema,
 });
 
+/** The authenticated operator deciding (the gateway's audit actor): the four-eyes rule compares it with the approver. */
+const OperatorSchema = z.string().min(1).max(200);
+
 /** The operator sent the USDT (with the chain transaction hash) or rejects the request with a reason. */
 export const DecideWithdrawal = defineCommand({
   type: 'payouts.withdrawal-decide',
   topic: Topics.payoutsCommands,
   request: z.discriminatedUnion('action', [
-    z.object({ id: z.string().uuid(), action: z.literal('send'), tx_hash: z.string().regex(/^[0-9a-f]{64}$/) }),
-    z.object({ id: z.string().uuid(), action: z.literal('reject'), reason: text({ min: 3, max: 500 }) }),
+    z.object({ id: z.string().uuid(), action: z.literal('approve'), operator: OperatorSchema }),
+    z.object({ id: z.string().uuid(), action: z.literal('send'), tx_hash: z.string().regex(/^[0-9a-f]{64}$/), operator: OperatorSchema }),
+    z.object({ id: z.string().uuid(), action: z.literal('reject'), reason: text({ min: 3, max: 500 }), operator: OperatorSchema }),
   ]),
-  reply: z.object({ before: WithdrawalSchema, after: WithdrawalSchema.extend({ merchant_code: z.string() }) }),
+  reply: z.object({ before: WithdrawalSchema, after: WithdrawalSchema.extend({ merchant_code: z.string(), approved_by: z.string().nullable() }) }),
 });

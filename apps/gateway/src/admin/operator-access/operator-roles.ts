@@ -32,3 +32,6 @@ const CAPABILITIES: Record<OperatorRole, ReadonlySet<OperatorCapability>> = {
 export function roleMay(role: OperatorRole, capability: OperatorCapability): boolean {
   return CAPABILITIES[role].has(capability);
 }
+
+/** A decision command's request before the guard's operator is added (one variant at a time). */
+export type WithoutOperator<T> = T extends unknown ? Omit<T, 'operator'> : never;
