@@ -277,20 +277,27 @@ describe('refunds and voids', () => {
       const queue = await operator.call('GET', '/admin/v1/reversals?environment=live&per_page=100');
       expect(queue.body.data.find((item: any) => item.id === requested.body.id)).toMatchObject({ status: 'requested', merchant_code: account.merchantCode });
 
-      const approved = await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/approve`, {});
+      // Four eyes: two named finance operators, one approves and the other completes.
+      const financeOperator = async () => {
+        const name = `finance-${randomUUID().slice(0, 8)}`;
+        const token = (await operator.call('POST', '/admin/v1/operator-tokens', { name, role: 'finance' })).body.token as string;
+        return { name, client: new OperatorClient(stack.url('gateway'), token) };
+      };
+      const [approver, completer] = [await financeOperator(), await financeOperator()];
+      const approved = await approver.client.call('POST', `/admin/v1/reversals/${requested.body.id}/approve`, {});
       expect([approved.status, approved.body.status]).toEqual([200, 'awaiting_provider_manual']);
       expect(await balance(v3)).toMatchObject({ available_amount: '0.00', pending_settlement_amount: '0.00' });
       expect((await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/approve`, {})).body.code).toBe('1000012');
 
       const incomplete = await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, {});
       expect([incomplete.status, incomplete.body.code]).toEqual([422, '1000001']);
-      // Four eyes: the operator who approved may not complete it; a second operator (a finance token) does.
-      const sameOperator = await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, { provider_reference: 'POS-7781-22' });
-      expect([sameOperator.status, sameOperator.body.code]).toEqual([409, '1000015']);
-      const financeToken = (await operator.call('POST', '/admin/v1/operator-tokens', { name: `finance-${randomUUID().slice(0, 8)}`, role: 'finance' })).body;
-      const second = new OperatorClient(stack.url('gateway'), financeToken.token);
-      const completed = await second.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, { provider_reference: 'POS-7781-22' });
-      expect(completed.body).toMatchObject({ approved_by: 'admin-token' });
+      // The operator who approved may not complete it, nor may the shared bootstrap token; the second operator does.
+      for (const refused of [approver.client, operator]) {
+        const answer = await refused.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, { provider_reference: 'POS-7781-22' });
+        expect([answer.status, answer.body.code]).toEqual([409, '1000015']);
+      }
+      const completed = await completer.client.call('POST', `/admin/v1/reversals/${requested.body.id}/complete`, { provider_reference: 'POS-7781-22' });
+      expect(completed.body).toMatchObject({ approved_by: `token:${approver.name}` });
       expect(completed.body).toMatchObject({ status: 'completed', provider_reference: 'POS-7781-22', provider_refunded_at: expect.stringMatching(/Z$/) });
       expect((await v3.request('GET', `/api/v3/refunds/${requested.body.id}`)).body).toMatchObject({ status: 'completed', provider_reference: 'POS-7781-22' });
       expect((await balance(v3)).available_amount).toBe('0.00');

@@ -28,6 +28,9 @@ export const FourEyesFields = {
     }),
 };
 
+/** The gateway's actor for the bootstrap ADMIN_TOKEN (AdminAuthGuard). */
+export const BOOTSTRAP_OPERATOR = 'admin-token';
+
 export function needsSecondOperator(limits: ReadonlyMap<string, Decimal>, amount: string, currency: string): boolean {
   const from = limits.get(currency);
   return from === undefined || new Decimal(amount).greaterThanOrEqualTo(from);
@@ -44,6 +47,9 @@ export function checkFourEyes(
   what: string,
 ): void {
   if (!needsSecondOperator(limits, money.amount, money.currency)) return;
+  // The bootstrap token is shared and names nobody: it can be neither of the two pairs of eyes.
+  if (operator === BOOTSTRAP_OPERATOR || money.approvedBy === BOOTSTRAP_OPERATOR)
+    throw new ApiError(Errors.SecondOperatorRequired, `the bootstrap admin token names no person: two named operators must approve and finish this`);
   if (money.approvedBy === null)
     throw new ApiError(Errors.SecondOperatorRequired, `${money.amount} ${money.currency} needs a second operator's approval before it is ${what}`);
   if (money.approvedBy === operator)

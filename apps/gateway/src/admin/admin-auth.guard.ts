@@ -3,7 +3,7 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '@platform/contracts';
-import { CONFIG } from '@platform/service-kit';
+import { BOOTSTRAP_OPERATOR, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { API_ROUTE, type ApiRouteDescription } from '../openapi/api-route.decorator';
 import { roleMay, type OperatorRole } from './operator-access/operator-roles';
@@ -22,7 +22,7 @@ function digest(value: string): Buffer {
 }
 
 /** The bootstrap ADMIN_TOKEN: an admin, named as such in the audit log, to issue the first named tokens. */
-const BOOTSTRAP: OperatorPrincipal = { actor: 'admin-token', role: 'admin' };
+const BOOTSTRAP: OperatorPrincipal = { actor: BOOTSTRAP_OPERATOR, role: 'admin' };
 
 /**
  * `Authorization: Bearer <token>`: the bootstrap ADMIN_TOKEN or an operator token issued by an

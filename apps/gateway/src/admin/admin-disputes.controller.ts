@@ -53,7 +53,8 @@ export class AdminDisputesController {
   @Post()
   @HttpCode(201)
   @OperatorRoute({
-    may: 'disputes',
+    // Recording debits the merchant's wallet at once: money, not support work.
+    may: 'money',
     summary: 'Record a dispute a bank raised; its amount is debited from the API wallet at once',
     body: RecordDisputeBodySchema,
     responses: { 201: { description: 'The dispute' } },

@@ -16,16 +16,20 @@ export class AddressThrottle {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  /** When the address may try again, if it has used up this window's failures. */
-  async refusedUntil(address: string): Promise<Date | undefined> {
+  /**
+   * Counts an attempt before anything is checked, in one statement, so attempts sent at once
+   * are counted at once: the address is refused (with when it may try again) once its window
+   * holds more failed attempts than SIGN_IN_MAX_FAILURES_PER_ADDRESS. A successful attempt
+   * is taken back with `succeeded`, so only failures use up the window.
+   */
+  async attempt(address: string): Promise<{ refusedUntil?: Date; window: Date }> {
     const { start, end } = this.window();
-    const failures = await this.users.addressFailures(address, start);
-    return failures >= this.config.SIGN_IN_MAX_FAILURES_PER_ADDRESS ? end : undefined;
+    const attempts = await this.users.countAddressFailure(address, start, new Date(start.getTime() - this.windowMs()));
+    return { refusedUntil: attempts > this.config.SIGN_IN_MAX_FAILURES_PER_ADDRESS ? end : undefined, window: start };
   }
 
-  async failed(address: string): Promise<void> {
-    const { start } = this.window();
-    await this.users.countAddressFailure(address, start, new Date(start.getTime() - this.windowMs()));
+  async succeeded(address: string, window: Date): Promise<void> {
+    await this.users.forgiveAddressFailure(address, window);
   }
 
   private window(): { start: Date; end: Date } {

@@ -106,7 +106,7 @@ export class AuthController {
     const l = this.gate.publicLanguage(request, reply);
     const form = formOf(body);
     if (!this.gate.preSessionValid(request, form)) return this.expiredForm(request, reply, l);
-    await this.auth.requestReset(form.email ?? '', request.correlationId);
+    this.auth.requestReset(form.email ?? '', request.correlationId);
     sendHtml(reply, 200, resetRequestPage(l, this.gate.preSessionField(request, reply), { kind: 'success', text: t(l, 'reset.sent') }));
   }
 

@@ -49,10 +49,10 @@ export class AuthService {
 
   /** The password step, from the client `address`: any failure counts toward that address's limit as well as the account's. */
   async signIn(email: string, password: string, address: string, correlationId: string): Promise<SignInOutcome> {
-    const throttledUntil = await this.throttle.refusedUntil(address);
-    if (throttledUntil) return { kind: 'throttled', until: throttledUntil };
+    const attempt = await this.throttle.attempt(address);
+    if (attempt.refusedUntil) return { kind: 'throttled', until: attempt.refusedUntil };
     const outcome = await this.checkPassword(email, password, correlationId);
-    if (outcome.kind !== 'signed_in') await this.throttle.failed(address);
+    if (outcome.kind === 'signed_in') await this.throttle.succeeded(address, attempt.window);
     return outcome;
   }
 
@@ -83,10 +83,10 @@ export class AuthService {
    * wrong passwords, and the lock ends the session.
    */
   async secondFactor(current: SignedIn, code: string, address: string, correlationId: string): Promise<SignInOutcome> {
-    const throttledUntil = await this.throttle.refusedUntil(address);
-    if (throttledUntil) return { kind: 'throttled', until: throttledUntil };
+    const attempt = await this.throttle.attempt(address);
+    if (attempt.refusedUntil) return { kind: 'throttled', until: attempt.refusedUntil };
     const outcome = await this.checkCode(current, code, correlationId);
-    if (outcome.kind !== 'signed_in') await this.throttle.failed(address);
+    if (outcome.kind === 'signed_in') await this.throttle.succeeded(address, attempt.window);
     return outcome;
   }
 
@@ -232,13 +232,23 @@ export class AuthService {
   }
 
   /** Mails a reset link when the address has an active user; says nothing either way. */
-  async requestReset(email: string, correlationId: string): Promise<void> {
+  /**
+   * A reset link by mail, at most RESETS_PER_HOUR an hour. Everything happens after the answer:
+   * the page answers as fast for an address with a user as for one without.
+   */
+  requestReset(email: string, correlationId: string): void {
+    void this.sendResetLink(email, correlationId).catch((error: unknown) => this.logger.error({ err: error }, 'the password reset request failed'));
+  }
+
+  private async sendResetLink(email: string, correlationId: string): Promise<void> {
     const user = await this.users.byEmail(this.users.dataSource, email.trim());
     if (!user || user.status !== 'active') return;
     const now = this.clock.now();
-    if ((await this.users.recentLinks(user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >= RESETS_PER_HOUR) return;
     const token = newToken();
-    await this.users.dataSource.transaction(async (tx) => {
+    const made = await this.users.dataSource.transaction(async (tx) => {
+      // The user's row is the lock: requests at once count one another's links.
+      await tx.query('SELECT id FROM panel.users WHERE id = $1 FOR UPDATE', [user.id]);
+      if ((await this.users.recentLinks(user.id, 'password_reset', new Date(now.getTime() - 3_600_000), tx)) >= RESETS_PER_HOUR) return false;
       await this.users.insertLink(tx, {
         token_sha256: tokenDigest(token),
         user_id: user.id,
@@ -247,20 +257,19 @@ export class AuthService {
         expires_at: new Date(now.getTime() + RESET_MINUTES * 60_000),
       });
       await this.users.audit(tx, { ...this.who(user), action: 'password.reset_requested', correlation_id: correlationId });
+      return true;
     });
-    // Not awaited: the page answers as fast for an address with an account as for one without.
-    void this.mail
-      .send({
-        to: user.email,
-        subject: 'Reset your Card Platform panel password / Card Platform panel parolanızı sıfırlayın',
-        text: [
-          `Someone asked to reset the password of ${user.email}. The link works once, for ${RESET_MINUTES} minutes; ignore this mail if it was not you.`,
-          `${user.email} için parola sıfırlama istendi. Bağlantı ${RESET_MINUTES} dakika boyunca bir kez çalışır; siz istemediyseniz bu e-postayı yok sayın.`,
-          '',
-          `${this.config.PANEL_PUBLIC_URL}/password-reset/${token}`,
-        ].join('\n'),
-      })
-      .catch((error: unknown) => this.logger.error({ err: error, user_id: user.id }, 'the password reset mail was not sent'));
+    if (!made) return;
+    await this.mail.send({
+      to: user.email,
+      subject: 'Reset your Card Platform panel password / Card Platform panel parolanızı sıfırlayın',
+      text: [
+        `Someone asked to reset the password of ${user.email}. The link works once, for ${RESET_MINUTES} minutes; ignore this mail if it was not you.`,
+        `${user.email} için parola sıfırlama istendi. Bağlantı ${RESET_MINUTES} dakika boyunca bir kez çalışır; siz istemediyseniz bu e-postayı yok sayın.`,
+        '',
+        `${this.config.PANEL_PUBLIC_URL}/password-reset/${token}`,
+      ].join('\n'),
+    });
   }
 
   /** A new TOTP secret for the session to confirm; nothing changes for the user until a code proves the app has it. */

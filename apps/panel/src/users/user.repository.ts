@@ -78,18 +78,8 @@ export class UserRepository {
     return queryRows<UserRow>(tx, `SELECT * FROM panel.users WHERE merchant_code = $1 ORDER BY id FOR UPDATE`, [merchantCode]);
   }
 
-  /** Failed sign-ins from an address in the window that started at `windowStart`. */
-  async addressFailures(address: string, windowStart: Date): Promise<number> {
-    const rows = await queryRows<{ failures: number }>(
-      this.dataSource,
-      `SELECT failures FROM panel.address_sign_in_failures WHERE address = $1 AND window_start = $2`,
-      [address, windowStart],
-    );
-    return rows[0]?.failures ?? 0;
-  }
-
-  /** One more failed sign-in from the address; a window's first failure also clears windows older than `forgetBefore`. */
-  async countAddressFailure(address: string, windowStart: Date, forgetBefore: Date): Promise<void> {
+  /** One more attempt from the address in the window, counted as failed until forgiven; a window's first also clears windows older than `forgetBefore`. */
+  async countAddressFailure(address: string, windowStart: Date, forgetBefore: Date): Promise<number> {
     const rows = await queryRows<{ failures: number }>(
       this.dataSource,
       `INSERT INTO panel.address_sign_in_failures (address, window_start, failures) VALUES ($1, $2, 1)
@@ -98,14 +88,23 @@ export class UserRepository {
       [address, windowStart],
     );
     if (rows[0]?.failures === 1) await this.dataSource.query(`DELETE FROM panel.address_sign_in_failures WHERE window_start < $1`, [forgetBefore]);
+    return rows[0]!.failures;
   }
 
-  async recentLinks(userId: string, purpose: LinkPurpose, since: Date): Promise<number> {
-    const rows = await queryRows<{ count: string }>(
-      this.dataSource,
-      `SELECT count(*) FROM panel.one_time_links WHERE user_id = $1 AND purpose = $2 AND created_at > $3`,
-      [userId, purpose, since],
-    );
+  /** Takes back an attempt that succeeded. */
+  async forgiveAddressFailure(address: string, windowStart: Date): Promise<void> {
+    await this.dataSource.query(`UPDATE panel.address_sign_in_failures SET failures = failures - 1 WHERE address = $1 AND window_start = $2 AND failures > 0`, [
+      address,
+      windowStart,
+    ]);
+  }
+
+  async recentLinks(userId: string, purpose: LinkPurpose, since: Date, tx: SqlExecutor = this.dataSource): Promise<number> {
+    const rows = await queryRows<{ count: string }>(tx, `SELECT count(*) FROM panel.one_time_links WHERE user_id = $1 AND purpose = $2 AND created_at > $3`, [
+      userId,
+      purpose,
+      since,
+    ]);
     return Number(rows[0]!.count);
   }
 

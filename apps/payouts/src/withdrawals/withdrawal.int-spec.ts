@@ -163,11 +163,17 @@ describe('withdrawal requests', () => {
     await expect(send('token:alice')).rejects.toMatchObject({ code: '1000015', message: expect.stringContaining('needs a second operator') });
     const approved = await withdrawals.decide(withdrawal.id, { action: 'approve', operator: 'token:alice' });
     expect(approved.after).toMatchObject({ status: 'requested', approved_by: 'token:alice' });
-    // A second approval changes nothing: the first approver stays.
-    expect((await withdrawals.decide(withdrawal.id, { action: 'approve', operator: 'token:carol' })).after.approved_by).toBe('token:alice');
+    // Approving again is the same approval; another operator's is refused, and the first approver stays.
+    expect((await withdrawals.decide(withdrawal.id, { action: 'approve', operator: 'token:alice' })).after.approved_by).toBe('token:alice');
+    await expect(withdrawals.decide(withdrawal.id, { action: 'approve', operator: 'token:carol' })).rejects.toMatchObject({ code: '1000012' });
     await expect(send('token:alice')).rejects.toMatchObject({ code: '1000015' });
     expect(reservations.get(withdrawal.id)).toMatchObject({ status: 'reserved' });
     expect((await send('token:bob')).after).toMatchObject({ status: 'sent', approved_by: 'token:alice' });
+
+    // The shared bootstrap token names nobody: it is neither pair of eyes.
+    const shared = (await ask(live, '70.00', randomUUID())).withdrawal;
+    await withdrawals.decide(shared.id, { action: 'approve', operator: 'admin-token' });
+    await expect(withdrawals.decide(shared.id, { action: 'send', tx_hash: 'e'.repeat(64), operator: 'token:bob' })).rejects.toMatchObject({ code: '1000015' });
 
     const small = (await ask(live, '30.00', randomUUID())).withdrawal;
     expect((await withdrawals.decide(small.id, { action: 'send', tx_hash: 'c'.repeat(64), operator: 'token:alice' })).after).toMatchObject({

@@ -214,6 +214,8 @@ export class WithdrawalService {
       const caller = ownerOf(row);
       if (decision.action === 'approve') {
         if (row.status !== 'requested') throw conflict();
+        if (row.approved_by && row.approved_by !== decision.operator)
+          throw new ApiError(Errors.ResourceStateConflict, `${row.approved_by} approved this withdrawal already`);
         if (!row.approved_by) await this.withdrawals.approve(tx, row.id, decision.operator, now);
       } else {
         const update: WithdrawalUpdate =

@@ -7,11 +7,11 @@ export const OPERATOR_ROLES = ['viewer', 'support', 'finance', 'admin'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export type OperatorCapability =
-  /** Record disputes and move them through review (support work with the acquirer). */
+  /** Move disputes through review (support work with the acquirer); recording one debits the wallet, so it is `money`. */
   | 'disputes'
   /** Invite a merchant's panel users. */
   | 'merchant_users'
-  /** Money: refunds and voids, withdrawals, hand adjustments, bank confirmations, parked money events. */
+  /** Money: refunds and voids, withdrawals, hand adjustments, bank confirmations, parked money events, recording and resolving disputes. */
   | 'money'
   /** FX and USDT rates. */
   | 'rates'

@@ -126,16 +126,19 @@ export class OperatorTokensService {
     });
   }
 
-  /** The principal of a live token (not revoked, not expired), or undefined. */
+  /** The principal of a live token (not revoked, not expired), or undefined; `last_used_at` is kept to the minute, not written on every call. */
   async authenticate(token: string): Promise<OperatorPrincipal | undefined> {
     if (!token.startsWith(TOKEN_PREFIX)) return undefined;
-    const rows = await queryRows<{ name: string; role: OperatorRole }>(
+    const now = this.clock.now();
+    const rows = await queryRows<{ id: string; name: string; role: OperatorRole; last_used_at: Date | null }>(
       this.dataSource,
-      `UPDATE gateway.operator_tokens SET last_used_at = $2
-        WHERE token_sha256 = $1 AND revoked_at IS NULL AND expires_at > $2
-        RETURNING name, role`,
-      [digest(token), this.clock.now()],
+      `SELECT id, name, role, last_used_at FROM gateway.operator_tokens WHERE token_sha256 = $1 AND revoked_at IS NULL AND expires_at > $2`,
+      [digest(token), now],
     );
-    return rows[0] ? { actor: `token:${rows[0].name}`, role: rows[0].role } : undefined;
+    const live = rows[0];
+    if (!live) return undefined;
+    if (!live.last_used_at || now.getTime() - new Date(live.last_used_at).getTime() > 60_000)
+      await this.dataSource.query(`UPDATE gateway.operator_tokens SET last_used_at = $2 WHERE id = $1`, [live.id, now]);
+    return { actor: `token:${live.name}`, role: live.role };
   }
 }
