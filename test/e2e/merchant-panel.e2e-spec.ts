@@ -508,6 +508,23 @@ describe('merchant panel in a browser', () => {
     await capture(tab, 'address-throttled');
     await guesser.close();
 
+    // Guesses sent all at once are counted at once: no more than the limit get an answer.
+    let burstAddress = randomTestNetAddress();
+    while (burstAddress === suiteAddress || burstAddress === guesserAddress) burstAddress = randomTestNetAddress();
+    const burst = await contextOf({}, burstAddress);
+    const form = await (await burst.request.get(`${panelUrl}/sign-in?lang=en`)).text();
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(form)![1]!;
+    const statuses = await Promise.all(
+      Array.from({ length: ADDRESS_LIMIT + 10 }, (_, index) =>
+        burst.request
+          .post(`${panelUrl}/sign-in`, { form: { _csrf: csrf, email: `burst-${index}@shop.example`, password: 'guess' }, maxRedirects: 0 })
+          .then((answer) => answer.status()),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ADDRESS_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    await burst.close();
+
     // The same account from another address: the right password works (the account was never locked).
     const elsewhere = await contextOf();
     const page = await elsewhere.newPage();
