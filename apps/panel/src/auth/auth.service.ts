@@ -49,9 +49,14 @@ export class AuthService {
 
   /** The password step, from the client `address`: any failure counts toward that address's limit as well as the account's. */
   async signIn(email: string, password: string, address: string, correlationId: string): Promise<SignInOutcome> {
+    return this.limitedByAddress(address, () => this.checkPassword(email, password, correlationId));
+  }
+
+  /** A sign-in step counted against the client address first (refused past its limit, nothing checked), taken back when it succeeds. */
+  private async limitedByAddress(address: string, check: () => Promise<SignInOutcome>): Promise<SignInOutcome> {
     const attempt = await this.throttle.attempt(address);
     if (attempt.refusedUntil) return { kind: 'throttled', until: attempt.refusedUntil };
-    const outcome = await this.checkPassword(email, password, correlationId);
+    const outcome = await check();
     if (outcome.kind === 'signed_in') await this.throttle.succeeded(address, attempt.window);
     return outcome;
   }
@@ -83,11 +88,7 @@ export class AuthService {
    * wrong passwords, and the lock ends the session.
    */
   async secondFactor(current: SignedIn, code: string, address: string, correlationId: string): Promise<SignInOutcome> {
-    const attempt = await this.throttle.attempt(address);
-    if (attempt.refusedUntil) return { kind: 'throttled', until: attempt.refusedUntil };
-    const outcome = await this.checkCode(current, code, correlationId);
-    if (outcome.kind === 'signed_in') await this.throttle.succeeded(address, attempt.window);
-    return outcome;
+    return this.limitedByAddress(address, () => this.checkCode(current, code, correlationId));
   }
 
   private async checkCode(current: SignedIn, code: string, correlationId: string): Promise<SignInOutcome> {
