@@ -139,6 +139,45 @@ describe('operator tokens and roles', () => {
     expect((await admin.client.call('POST', `/admin/v1/operator-tokens/${randomUUID()}/revoke`)).status).toBe(404);
   });
 
+  it('finds merchants by search and status, and audit entries by actor and time, refusing bad filters', async () => {
+    const admin = await issued('admin');
+    const finance = await issued('finance');
+    const unique = `Zebra ${suffix}`;
+    const zebra = await admin.client.provisionMerchant({ name: `${unique} Shop` });
+    const other = await admin.client.provisionMerchant({ name: `${unique} Market` });
+    const found = await finance.client.call('GET', `/admin/v1/merchants?search=${encodeURIComponent(unique.toLowerCase())}`);
+    expect(found.body.data.map((m: any) => m.merchant_code).sort()).toEqual([zebra.merchantCode, other.merchantCode].sort());
+    expect(found.body.meta.total).toBe(2);
+    expect((await finance.client.call('GET', `/admin/v1/merchants?search=${zebra.merchantCode}`)).body.data).toEqual([
+      expect.objectContaining({ merchant_code: zebra.merchantCode }),
+    ]);
+    // LIKE's wildcards are plain characters in a search.
+    expect((await finance.client.call('GET', `/admin/v1/merchants?search=${encodeURIComponent(`${suffix}%`)}`)).body.meta.total).toBe(0);
+    await admin.client.call('POST', `/admin/v1/merchants/${other.merchantCode}/deactivate`, {});
+    const inactive = await finance.client.call('GET', `/admin/v1/merchants?search=${encodeURIComponent(unique)}&status=inactive`);
+    expect(inactive.body.data.map((m: any) => m.merchant_code)).toEqual([other.merchantCode]);
+    for (const query of ['status=closed', 'search=', 'colour=red']) {
+      const refused = await finance.client.call('GET', `/admin/v1/merchants?${query}`);
+      expect([refused.status, refused.body.code]).toEqual([422, '1000001']);
+    }
+
+    const before = new Date().toISOString();
+    await finance.client.call('POST', walletPath(zebra.merchantCode), adjustment('3.00'), { 'Idempotency-Key': randomUUID() });
+    const byActor = await admin.client.call('GET', `/admin/v1/audit-log?actor=${encodeURIComponent(`token:${finance.name}`)}&per_page=100`);
+    expect(byActor.body.data.length).toBeGreaterThan(0);
+    expect(new Set(byActor.body.data.map((entry: any) => entry.actor))).toEqual(new Set([`token:${finance.name}`]));
+    expect(byActor.body.data.map((entry: any) => entry.action)).toContain('wallet.adjust');
+    const inWindow = await admin.client.call(
+      'GET',
+      `/admin/v1/audit-log?action=wallet.adjust&target=${zebra.merchantCode}&from=${encodeURIComponent(before)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+    );
+    expect(inWindow.body.data).toHaveLength(1);
+    const earlier = await admin.client.call('GET', `/admin/v1/audit-log?action=wallet.adjust&target=${zebra.merchantCode}&to=${encodeURIComponent(before)}`);
+    expect(earlier.body.data).toHaveLength(0);
+    const badTime = await admin.client.call('GET', '/admin/v1/audit-log?from=yesterday');
+    expect([badTime.status, badTime.body.code, badTime.body.errors]).toEqual([422, '1000001', { from: ['must be an ISO 8601 date-time'] }]);
+  });
+
   it('sends a withdrawal above the four-eyes amount only with a second operator: refused for the approver, accepted for another', async () => {
     const [first, second, admin] = await Promise.all([issued('finance'), issued('finance'), issued('admin')]);
     const merchant = await admin.client.provisionMerchant({

@@ -1,4 +1,5 @@
 import { Controller, Get, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { z } from 'zod';
 import { text, Errors } from '@platform/contracts';
 import { AuditService } from '../merchants/audit.service';
 import type { AuditRecord } from '../merchants/audit.repository';
@@ -11,9 +12,13 @@ import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 const AuditQuerySchema = PagingQuerySchema.extend({
   target: text({ max: 200 }).optional(),
   action: text({ max: 100 }).optional(),
+  /** Exactly as recorded: `token:<name>`, `admin-token`, or a service's name. */
+  actor: text({ min: 1, max: 200 }).optional(),
+  from: z.string().datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).optional(),
+  to: z.string().datetime({ offset: true, message: 'must be an ISO 8601 date-time' }).optional(),
 }).strict();
 
-/** The append-only record of operator calls, newest first; `target` narrows to a merchant (and its environments). */
+/** The append-only record of operator calls, newest first; narrowed by target (a merchant and what is below it), action, actor and time. */
 @Controller('admin/v1/audit-log')
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
@@ -22,13 +27,13 @@ export class AdminAuditController {
 
   @Get()
   @OperatorRoute({
-    summary: 'Read the operator audit log, newest first',
+    summary: 'Read the operator audit log, newest first; filter by target, action, actor and time [from, to)',
     query: AuditQuerySchema,
     responses: { 200: { description: '{data, meta}' } },
     errors: [Errors.RequestSchemaInvalid],
   })
   list(@Query() query: unknown): Promise<Page<AuditRecord>> {
-    const { page, per_page, target, action } = parseOrReject(AuditQuerySchema, query);
-    return this.audit.list({ target, action }, page, per_page);
+    const { page, per_page, ...filter } = parseOrReject(AuditQuerySchema, query);
+    return this.audit.list(filter, page, per_page);
   }
 }

@@ -19,13 +19,19 @@ import {
   settingsPatchSchema,
 } from './admin-schemas';
 import { OperatorRoute } from '../openapi/api-route.decorator';
-import { Errors } from '@platform/contracts';
+import { Errors, text } from '@platform/contracts';
+import { z } from 'zod';
 
 function operatorAction(request: FastifyRequest): OperatorAction {
   return { actor: request.operator ?? 'operator', correlationId: request.correlationId };
 }
 
 /** The pinned operator calls that provision merchants (ARCHITECTURE.md, Operator API). */
+const MerchantListQuerySchema = PagingQuerySchema.extend({
+  search: text({ min: 1, max: 100 }).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+}).strict();
+
 @Controller('admin/v1/merchants')
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
@@ -50,14 +56,14 @@ export class AdminMerchantsController {
 
   @Get()
   @OperatorRoute({
-    summary: 'List merchants, newest first',
-    query: PagingQuerySchema,
+    summary: 'List merchants, newest first; search by code, account number or name, filter by status',
+    query: MerchantListQuerySchema,
     responses: { 200: { description: '{data, meta}' } },
     errors: [Errors.RequestSchemaInvalid],
   })
   list(@Query() query: unknown): Promise<Page<MerchantListRow>> {
-    const paging = parseOrReject(PagingQuerySchema.strict(), query);
-    return this.merchants.listMerchants(paging.page, paging.per_page);
+    const { page, per_page, search, status } = parseOrReject(MerchantListQuerySchema, query);
+    return this.merchants.listMerchants({ search, status }, page, per_page);
   }
 
   @Get(':merchantCode')

@@ -21,6 +21,15 @@ export interface AuditEntry {
   after: unknown;
 }
 
+/** What a read of the audit log narrows to: a target and what is below it, an action, an actor, a time range [from, to). */
+export interface AuditFilter {
+  target?: string;
+  action?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+}
+
 /** The operator audit log: written in the same transaction as the change it records. */
 @Injectable()
 export class AuditRepository {
@@ -32,14 +41,15 @@ export class AuditRepository {
     );
   }
 
-  async list(tx: SqlExecutor, filter: { target?: string; action?: string }, limit: number, offset: number): Promise<{ rows: AuditRecord[]; total: number }> {
-    const where = `WHERE ($1::text IS NULL OR target = $1 OR target LIKE $1 || '/%') AND ($2::text IS NULL OR action = $2)`;
-    const params = [filter.target ?? null, filter.action ?? null];
+  async list(tx: SqlExecutor, filter: AuditFilter, limit: number, offset: number): Promise<{ rows: AuditRecord[]; total: number }> {
+    const where = `WHERE ($1::text IS NULL OR target = $1 OR target LIKE $1 || '/%') AND ($2::text IS NULL OR action = $2)
+      AND ($3::text IS NULL OR actor = $3) AND ($4::timestamptz IS NULL OR occurred_at >= $4) AND ($5::timestamptz IS NULL OR occurred_at < $5)`;
+    const params = [filter.target ?? null, filter.action ?? null, filter.actor ?? null, filter.from ?? null, filter.to ?? null];
     const [rows, count] = await Promise.all([
       queryRows<AuditRecord>(
         tx,
         `SELECT id::text, occurred_at, actor, action, target, correlation_id, before, after FROM gateway.audit_log
-         ${where} ORDER BY gateway.audit_log.id DESC LIMIT $3 OFFSET $4`,
+         ${where} ORDER BY gateway.audit_log.id DESC LIMIT $6 OFFSET $7`,
         [...params, limit, offset],
       ),
       queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM gateway.audit_log ${where}`, params),

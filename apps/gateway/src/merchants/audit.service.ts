@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { AuditRepository, type AuditRecord } from './audit.repository';
+import { AuditRepository, type AuditFilter, type AuditRecord } from './audit.repository';
 import { page, type Page } from '../validation/paging';
 
 @Injectable()
@@ -11,7 +11,7 @@ export class AuditService {
     private readonly audit: AuditRepository,
   ) {}
 
-  async list(filter: { target?: string; action?: string }, pageNumber: number, perPage: number): Promise<Page<AuditRecord>> {
+  async list(filter: AuditFilter, pageNumber: number, perPage: number): Promise<Page<AuditRecord>> {
     const { rows, total } = await this.audit.list(this.dataSource, filter, perPage, (pageNumber - 1) * perPage);
     return page(rows, total, pageNumber, perPage);
   }

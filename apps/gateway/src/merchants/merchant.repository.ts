@@ -67,15 +67,23 @@ export class MerchantRepository {
     return rows[0];
   }
 
-  async listMerchants(tx: SqlExecutor, limit: number, offset: number): Promise<{ rows: MerchantListRow[]; total: number }> {
+  /** Newest first; `search` matches the code, the account number or the name (any case, any part), `status` narrows. */
+  async listMerchants(
+    tx: SqlExecutor,
+    filter: { search?: string; status?: 'active' | 'inactive' },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: MerchantListRow[]; total: number }> {
+    const where = `WHERE ($1::text IS NULL OR merchant_code ILIKE $1 OR account_number ILIKE $1 OR name ILIKE $1) AND ($2::text IS NULL OR status = $2)`;
+    const params = [filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null, filter.status ?? null];
     const [rows, count] = await Promise.all([
       queryRows<MerchantListRow>(
         tx,
-        `SELECT merchant_code, account_number, name, base_currency, status, created_at FROM gateway.merchants
-          ORDER BY created_at DESC, merchant_code LIMIT $1 OFFSET $2`,
-        [limit, offset],
+        `SELECT merchant_code, account_number, name, base_currency, status, created_at FROM gateway.merchants ${where}
+          ORDER BY created_at DESC, merchant_code LIMIT $3 OFFSET $4`,
+        [...params, limit, offset],
       ),
-      queryRows<{ total: number }>(tx, 'SELECT count(*)::int AS total FROM gateway.merchants'),
+      queryRows<{ total: number }>(tx, `SELECT count(*)::int AS total FROM gateway.merchants ${where}`, params),
     ]);
     return { rows, total: count[0]?.total ?? 0 };
   }

@@ -160,8 +160,8 @@ export class MerchantsService {
     return updated;
   }
 
-  async listMerchants(pageNumber: number, perPage: number): Promise<Page<MerchantListRow>> {
-    const { rows, total } = await this.merchants.listMerchants(this.dataSource, perPage, (pageNumber - 1) * perPage);
+  async listMerchants(filter: { search?: string; status?: 'active' | 'inactive' }, pageNumber: number, perPage: number): Promise<Page<MerchantListRow>> {
+    const { rows, total } = await this.merchants.listMerchants(this.dataSource, filter, perPage, (pageNumber - 1) * perPage);
     return page(rows, total, pageNumber, perPage);
   }
 
