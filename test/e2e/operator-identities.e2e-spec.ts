@@ -203,6 +203,11 @@ describe('operator tokens and roles', () => {
     expect([unapproved.status, unapproved.body.code]).toEqual([409, '1000015']);
     const approved = await first.client.call('POST', `/admin/v1/withdrawals/${id}/approve`, {});
     expect(approved.body).toMatchObject({ status: 'requested', approved_by: `token:${first.name}` });
+    // The queue shows who approved, for the second operator to see; the merchant's own list does not.
+    const queue = await second.client.call('GET', '/admin/v1/withdrawals?environment=live&per_page=100');
+    expect(queue.body.data.find((item: any) => item.id === id)).toMatchObject({ approved_by: `token:${first.name}`, merchant_code: merchant.merchantCode });
+    const own = (await v3.request('GET', '/api/v3/withdrawals')).body.data.find((item: any) => item.id === id);
+    expect(Object.keys(own)).not.toContain('approved_by');
     const byApprover = await first.client.call('POST', `/admin/v1/withdrawals/${id}/send`, { tx_hash: hash });
     expect([byApprover.status, byApprover.body.code]).toEqual([409, '1000015']);
     expect((await v3.request('GET', `/api/v3/withdrawals/${id}`)).body).toMatchObject({ status: 'requested', tx_hash: null });

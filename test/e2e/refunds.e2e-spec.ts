@@ -286,6 +286,8 @@ describe('refunds and voids', () => {
       const [approver, completer] = [await financeOperator(), await financeOperator()];
       const approved = await approver.client.call('POST', `/admin/v1/reversals/${requested.body.id}/approve`, {});
       expect([approved.status, approved.body.status]).toEqual([200, 'awaiting_provider_manual']);
+      const awaiting = await completer.client.call('GET', '/admin/v1/reversals?environment=live&status=awaiting_provider_manual&per_page=100');
+      expect(awaiting.body.data.find((item: any) => item.id === requested.body.id)).toMatchObject({ approved_by: `token:${approver.name}` });
       expect(await balance(v3)).toMatchObject({ available_amount: '0.00', pending_settlement_amount: '0.00' });
       expect((await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/approve`, {})).body.code).toBe('1000012');
 

@@ -190,15 +190,18 @@ export class ReversalService {
   async listForOperator(filter: OperatorFilter<ListFilter>) {
     const { rows, total } = await this.reversals.listForOperator(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
     return pageOf(
-      rows.map((row) => ({ ...toReversal(row), merchant_code: row.merchant_code })),
+      rows.map((row) => ({ ...toReversal(row), merchant_code: row.merchant_code, approved_by: row.approved_by ?? null })),
       total,
       filter.page,
       filter.perPage,
     );
   }
 
-  /** An operator's decision; the ledger call is idempotent by the reversal id, so a repeated decision is safe. */
-  /** An operator's decision; from its currency's FOUR_EYES_MIN_AMOUNTS, the approver may not be the one who completes it. */
+  /**
+   * An operator's decision; the ledger call is idempotent by the reversal id, so a repeated
+   * decision is safe. From its currency's FOUR_EYES_MIN_AMOUNTS, the approver may not be the
+   * one who completes it.
+   */
   async decide(
     id: string,
     decision: ({ action: 'approve' } | { action: 'complete'; provider_reference: string } | { action: 'reject' } | { action: 'cancel' }) & { operator: string },

@@ -189,16 +189,16 @@ export class WithdrawalService {
   async listForOperator(filter: OperatorFilter<ListFilter>) {
     const { rows, total } = await this.withdrawals.listForOperator(this.dataSource, filter, filter.perPage, (filter.page - 1) * filter.perPage);
     return pageOf(
-      rows.map((row) => ({ ...toWithdrawal(row), merchant_code: row.merchant_code })),
+      rows.map((row) => ({ ...toWithdrawal(row), merchant_code: row.merchant_code, approved_by: row.approved_by ?? null })),
       total,
       filter.page,
       filter.perPage,
     );
   }
 
-  /** The operator sent the USDT (reservation consumed) or rejects (reservation released). */
   /**
-   * An operator's decision in one transaction with the four-eyes rule: an approval records who
+   * An operator's decision in one transaction with the four-eyes rule: the USDT sent
+   * (reservation consumed) or rejected (released); an approval records who
    * approved (once); from its currency's FOUR_EYES_MIN_AMOUNTS, a withdrawal is sent only after
    * an approval, by another operator than the approver.
    */

@@ -63,7 +63,11 @@ export const ListReversals = defineCommand({
     all_merchants: z.boolean().default(false),
     environment: z.enum(ENVIRONMENTS).optional(),
   }),
-  reply: z.object({ data: z.array(ReversalSchema.extend({ merchant_code: z.string().optional() })), meta: PaginationMetaSchema }),
+  reply: z.object({
+    /** Operator lists (all_merchants) add the merchant and who approved; a merchant's own list has neither. */
+    data: z.array(ReversalSchema.extend({ merchant_code: z.string().optional(), approved_by: z.string().nullable().optional() })),
+    meta: PaginationMetaSchema,
+  }),
 });
 
 export const GetReversal = defineCommand({
