@@ -27,3 +27,4 @@ export * from './vocabulary';
 export * from './api/v3-payments.api';
 export * from './api/v4-orders.api';
 export * from './api/v3-lists.api';
+export * from './idempotency-key';

@@ -13,6 +13,7 @@ import {
   WalletBalancesSchema,
   text,
   Errors,
+  IdempotencyKeyTextSchema,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuditService } from '../merchants/audit.service';
@@ -30,7 +31,6 @@ const AdjustmentBodySchema = z
     reason: text({ min: 3, max: 500 }),
   })
   .strict();
-const IdempotencyKeySchema = z.string({ required_error: 'is required' }).regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters');
 const MerchantCodeSchema = z.string().regex(/^MRC-\d{6}$/, 'must be MRC- and six digits');
 
 /** The books: a merchant's wallets, hand corrections (audited) and the trial balance. */
@@ -95,7 +95,7 @@ export class AdminLedgerController {
   async adjust(@Param('merchantCode') merchantCode: string, @Param('environment') environment: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     const code = parseOrReject(MerchantCodeSchema, merchantCode);
     const env = parseOrReject(EnvironmentParamSchema, environment);
-    const idempotencyKey = parseOrReject(IdempotencyKeySchema, request.headers['idempotency-key']);
+    const idempotencyKey = parseOrReject(IdempotencyKeyTextSchema, request.headers['idempotency-key']);
     const adjustment = parseOrReject(AdjustmentBodySchema, body);
     const actor = request.operator ?? 'operator';
     const result = await this.rpc.request(

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RequestDigest } from '@platform/contracts';
+import { IdempotencyKeyTextSchema, type RequestDigest } from '@platform/contracts';
 import { requestDigestOf, requestFingerprintOf, sandboxScenarioOf } from '@platform/service-kit';
 import { parseOrReject } from '../validation/parse-or-reject';
 
 /** The Idempotency-Key every v3 POST requires. */
 export const IdempotencyKeySchema = z.object({
-  'idempotency-key': z.string({ required_error: 'is required' }).regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 visible ASCII characters'),
+  'idempotency-key': IdempotencyKeyTextSchema,
 });
 
 /** The request's Idempotency-Key, or 422 1000001 naming the header. */

@@ -11,9 +11,10 @@ import { errorText, languageOf, t } from '../i18n/messages';
 import type { Chrome, FieldErrors, Notice } from '../pages/html';
 import { apiKeysPage, overviewPage, securityPage, settingsPage, usersPage, type SettingsForm } from '../pages/panel.pages';
 import { clearCookie, formOf, readCookie, redirect, sendHtml } from '../pages/respond';
-import { MENU_PATHS, formFieldErrors, publicPage } from '../pages/html';
+import { MENU_PATHS, formFieldErrors } from '../pages/html';
 import { UserRepository } from '../users/user.repository';
 import { MerchantConsole } from './merchant-console';
+import { answerSignedIn, chromeOf } from '../pages/signed-in-page';
 
 const PAGES = new Set(MENU_PATHS);
 
@@ -403,29 +404,12 @@ export class PanelController {
     return { kind: 'error', text: `${errorText(current.user.language, error.code, error.message)} (${error.code})` };
   }
 
-  /** The gateway's refusals are shown where they belong; when the platform does not answer, a calm page and nothing changed. */
-  private async answer(current: SignedIn, reply: FastifyReply, work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      const l = current.user.language;
-      if (error instanceof ApiError && error.code === Errors.ResourceNotFound)
-        return sendHtml(reply, 404, publicPage(l, t(l, 'error.title'), `<p role="alert">${t(l, 'notFound')}</p>`));
-      if (!(error instanceof ApiError) || error.status >= 500) this.logger.error({ err: error }, 'panel page failed');
-      sendHtml(reply, 503, publicPage(l, t(l, 'error.title'), `<p role="alert">${t(l, 'unavailable')}</p><p><a href="/">${t(l, 'nav.overview')}</a></p>`));
-    }
+  private answer(current: SignedIn, reply: FastifyReply, work: () => Promise<void>): Promise<void> {
+    return answerSignedIn(current, reply, this.logger, work);
   }
 
   private chrome(current: SignedIn, merchantName: string, path: string): Chrome {
-    return {
-      language: current.user.language,
-      csrf: current.session.csrf_token,
-      merchantName,
-      email: current.user.email,
-      role: current.user.role,
-      environment: current.session.environment,
-      path,
-    };
+    return chromeOf(current, merchantName, path);
   }
 
   private sessionToken(request: FastifyRequest): string | undefined {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, Errors, PagingQuerySchema, ResourceIdSchema, pageOf, text, type ConsoleEnvironment } from '@platform/contracts';
+import { ApiError, Errors, isIdempotencyKey, PagingQuerySchema, ResourceIdSchema, pageOf, text, type ConsoleEnvironment } from '@platform/contracts';
 import { Clock, LOGGER, parseOrReject } from '@platform/service-kit';
 import type { Logger } from '@platform/observability';
 import { AuthService, type SignedIn } from '../auth/auth.service';
 import { mayChange, PanelGate } from '../auth/panel-gate';
 import { errorText, t } from '../i18n/messages';
-import { formFieldOf, publicPage, type Chrome, type FieldErrors, type Notice } from '../pages/html';
+import { formFieldOf, type Chrome, type FieldErrors, type Notice } from '../pages/html';
 import { formOf, sendHtml } from '../pages/respond';
 import { MerchantConsole } from '../merchant/merchant-console';
 import { activityPage } from '../users/activity.pages';
@@ -26,9 +26,7 @@ import {
   type Listing,
   type PageMeta,
 } from './operations.pages';
-
-/** The API's rule for an Idempotency-Key (IdempotencyKeySchema of the gateway): 1 to 255 visible ASCII characters. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+import { answerSignedIn, chromeOf, sendNotFound } from '../pages/signed-in-page';
 
 const ActivityQuerySchema = PagingQuerySchema.extend({ action: text({ min: 1, max: 100 }).optional() }).strict();
 
@@ -455,7 +453,7 @@ export class OperationsController {
   private precheck(current: SignedIn, view: ConsoleEnvironment, form: Record<string, string>): (Refusal & { key: string }) | undefined {
     const l = current.user.language;
     const key = form.idempotency_key ?? '';
-    if (!IDEMPOTENCY_KEY.test(key) || (form.environment !== 'sandbox' && form.environment !== 'live'))
+    if (!isIdempotencyKey(key) || (form.environment !== 'sandbox' && form.environment !== 'live'))
       return { status: 422, notice: { kind: 'error', text: t(l, 'ops.formExpired') }, errors: {}, key: randomUUID() };
     if (form.environment !== current.session.environment) {
       const text = t(l, 'ops.environmentChanged', { form: t(l, `env.${form.environment}`), current: t(l, `env.${current.session.environment}`) });
@@ -512,31 +510,14 @@ export class OperationsController {
   }
 
   private notFound(current: SignedIn, reply: FastifyReply): void {
-    const l = current.user.language;
-    sendHtml(reply, 404, publicPage(l, t(l, 'error.title'), `<p role="alert">${t(l, 'notFound')}</p>`));
+    sendNotFound(reply, current.user.language);
   }
 
-  /** As every panel page: a missing resource is 404; when the platform does not answer, a calm page. */
-  private async answer(current: SignedIn, reply: FastifyReply, work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      const l = current.user.language;
-      if (error instanceof ApiError && error.code === Errors.ResourceNotFound) return this.notFound(current, reply);
-      this.logger.error({ err: error }, 'panel operations page failed');
-      sendHtml(reply, 503, publicPage(l, t(l, 'error.title'), `<p role="alert">${t(l, 'unavailable')}</p><p><a href="/">${t(l, 'nav.overview')}</a></p>`));
-    }
+  private answer(current: SignedIn, reply: FastifyReply, work: () => Promise<void>): Promise<void> {
+    return answerSignedIn(current, reply, this.logger, work);
   }
 
   private chrome(current: SignedIn, view: ConsoleEnvironment, path: string): Chrome {
-    return {
-      language: current.user.language,
-      csrf: current.session.csrf_token,
-      merchantName: view.merchant.name,
-      email: current.user.email,
-      role: current.user.role,
-      environment: current.session.environment,
-      path,
-    };
+    return chromeOf(current, view.merchant.name, path);
   }
 }

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, CreatePaymentBodySchema, Errors, MerchantOrderIdSchema } from '@platform/contracts';
+import { ApiError, CreatePaymentBodySchema, Errors, isIdempotencyKey, MerchantOrderIdSchema } from '@platform/contracts';
 import { LOGGER } from '@platform/service-kit';
 import type { Logger } from '@platform/observability';
 import type { SignedIn } from '../auth/auth.service';
 import { mayChange, PanelGate } from '../auth/panel-gate';
 import { errorText, t } from '../i18n/messages';
 import { MerchantConsole } from '../merchant/merchant-console';
-import { formFieldErrors, publicPage, type Chrome, type Notice } from '../pages/html';
+import { formFieldErrors, type Chrome, type Notice } from '../pages/html';
 import { formOf, redirect, sendHtml } from '../pages/respond';
 import { OrderListQuerySchema, PaymentListQuerySchema, listFilters, listFormOf, parseOrReject } from './list-query';
 import { PaymentsConsole } from './payments-console';
 import { orderDetailPage, ordersListPage, paymentDetailPage, paymentsListPage, sandboxPage, type SandboxForm } from './payments.pages';
+import { answerSignedIn, chromeOf } from '../pages/signed-in-page';
 
 const PAYMENT_CODE = /^[a-z0-9]{4,16}$/;
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The merchant's payments and orders (lists and details) and the sandbox page, for the environment the session looks at. */
 @Controller()
@@ -126,7 +126,7 @@ export class PaymentsController {
       amount: (form.amount ?? '').trim(),
       currency_code: form.currency_code ?? '',
       merchant_reference: (form.merchant_reference ?? '').trim(),
-      idempotency_key: IDEMPOTENCY_KEY.test(form.idempotency_key ?? '') ? form.idempotency_key! : randomUUID(),
+      idempotency_key: isIdempotencyKey(form.idempotency_key) ? form.idempotency_key : randomUUID(),
     };
     await this.answer(current, reply, async () => {
       const chrome = await this.chrome(current, request, '/sandbox');
@@ -154,29 +154,11 @@ export class PaymentsController {
     return { kind: 'error', text: `${errorText(current.user.language, error.code, error.message)} (${error.code})` };
   }
 
-  /** Unknown records are 404; when the platform does not answer, a calm page and nothing changed. */
-  private async answer(current: SignedIn, reply: FastifyReply, work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      const l = current.user.language;
-      if (error instanceof ApiError && (error.code === Errors.ResourceNotFound || error.code === Errors.OrderNotFound))
-        return sendHtml(reply, 404, publicPage(l, t(l, 'error.title'), `<p role="alert">${t(l, 'notFound')}</p>`));
-      if (!(error instanceof ApiError) || error.status >= 500) this.logger.error({ err: error }, 'panel page failed');
-      sendHtml(reply, 503, publicPage(l, t(l, 'error.title'), `<p role="alert">${t(l, 'unavailable')}</p><p><a href="/">${t(l, 'nav.overview')}</a></p>`));
-    }
+  private answer(current: SignedIn, reply: FastifyReply, work: () => Promise<void>): Promise<void> {
+    return answerSignedIn(current, reply, this.logger, work);
   }
 
   private async chrome(current: SignedIn, request: FastifyRequest, path: string): Promise<Chrome> {
-    const view = await this.console.environment(current, request.correlationId);
-    return {
-      language: current.user.language,
-      csrf: current.session.csrf_token,
-      merchantName: view.merchant.name,
-      email: current.user.email,
-      role: current.user.role,
-      environment: current.session.environment,
-      path,
-    };
+    return chromeOf(current, (await this.console.environment(current, request.correlationId)).merchant.name, path);
   }
 }

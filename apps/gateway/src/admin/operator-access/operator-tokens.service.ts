@@ -42,6 +42,9 @@ interface TokenRow {
   last_used_at: Date | null;
 }
 
+/** What a token row shows operators: everything but its hash. */
+const TOKEN_COLUMNS = 'id, name, role, created_by, created_at, expires_at, revoked_at, revoked_by, last_used_at';
+
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 const view = (row: TokenRow): OperatorTokenView => ({
   ...row,
@@ -72,7 +75,7 @@ export class OperatorTokensService {
         tx,
         `INSERT INTO gateway.operator_tokens (id, name, role, token_sha256, created_by, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (name) DO NOTHING
-         RETURNING id, name, role, created_by, created_at, expires_at, revoked_at, revoked_by, last_used_at`,
+         RETURNING ${TOKEN_COLUMNS}`,
         [randomUUID(), input.name, input.role, digest(token), by.actor, expiresAt],
       );
       if (!rows[0]) throw new ApiError(Errors.ResourceStateConflict, 'An operator token with this name exists', { errors: { name: ['is taken'] } });
@@ -90,27 +93,20 @@ export class OperatorTokensService {
   }
 
   async list(): Promise<OperatorTokenView[]> {
-    const rows = await queryRows<TokenRow>(
-      this.dataSource,
-      `SELECT id, name, role, created_by, created_at, expires_at, revoked_at, revoked_by, last_used_at FROM gateway.operator_tokens ORDER BY created_at DESC`,
-    );
+    const rows = await queryRows<TokenRow>(this.dataSource, `SELECT ${TOKEN_COLUMNS} FROM gateway.operator_tokens ORDER BY created_at DESC`);
     return rows.map(view);
   }
 
   /** Revokes a token at once; revoking a revoked one changes nothing and answers as before. */
   async revoke(id: string, by: { actor: string; correlationId: string }): Promise<OperatorTokenView> {
     return this.dataSource.transaction(async (tx) => {
-      const before = await queryRows<TokenRow>(
-        tx,
-        `SELECT id, name, role, created_by, created_at, expires_at, revoked_at, revoked_by, last_used_at FROM gateway.operator_tokens WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
+      const before = await queryRows<TokenRow>(tx, `SELECT ${TOKEN_COLUMNS} FROM gateway.operator_tokens WHERE id = $1 FOR UPDATE`, [id]);
       if (!before[0]) throw new ApiError(Errors.ResourceNotFound, 'No operator token with this id');
       if (before[0].revoked_at) return view(before[0]);
       const after = await queryRows<TokenRow>(
         tx,
         `UPDATE gateway.operator_tokens SET revoked_at = $2, revoked_by = $3 WHERE id = $1
-         RETURNING id, name, role, created_by, created_at, expires_at, revoked_at, revoked_by, last_used_at`,
+         RETURNING ${TOKEN_COLUMNS}`,
         [id, this.clock.now(), by.actor],
       );
       const revoked = view(after[0]!);
