@@ -3,8 +3,12 @@ import { BaseConfigSchema, MasterKeyFields, requireMasterKeyInProduction } from 
 
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8087),
-  /** How often due deliveries are looked for. */
-  DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).default(500),
+  /**
+   * How often due retries and attempts whose lease ran out are looked for. A new delivery and a
+   * requested retry wake the dispatchers at once (DELIVERIES_DUE_CHANNEL); the spec's retry waits
+   * are a minute and more, so a few seconds here are within them.
+   */
+  DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   /** Attempts made at once by one replica. */
   DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
   /** Tests only: deliveries may go to http://127.0.0.1, localhost or [::1]. */

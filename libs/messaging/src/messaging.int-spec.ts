@@ -304,13 +304,65 @@ describe('messaging on real Kafka and Postgres', () => {
     const balance = async (account: string) =>
       (await queryRows<{ cents: string }>(dataSource, `SELECT cents FROM ${SCHEMA}.credits WHERE account = $1`, [account]))[0]?.cents;
 
-    it('delivers an event written in a transaction to its consumer', async () => {
-      const relay = new OutboxRelay(dataSource, SCHEMA, new KafkaEventPublisher(kafka), logger, { pollIntervalMs: 200 });
+    /** A poll slower than any wait below: what is published in time was published because the relay was told. */
+    const NO_POLL = { pollIntervalMs: 600_000 };
+    const credit = (account: string, cents: number) =>
+      dataSource.transaction((tx) => writer.append(tx, { event: Credited, key: account, payload: { account, cents } }));
+
+    it('delivers an event written in a transaction to its consumer as soon as it is committed', async () => {
+      const relay = new OutboxRelay(dataSource, SCHEMA, new KafkaEventPublisher(kafka), logger, NO_POLL);
       await relay.start();
       try {
         const account = `acc-${randomUUID()}`;
-        await dataSource.transaction((tx) => writer.append(tx, { event: Credited, key: account, payload: { account, cents: 250 } }));
-        expect(await waitFor(() => balance(account))).toBe('250');
+        await credit(account, 250);
+        expect(await waitFor(() => balance(account), 10_000)).toBe('250');
+      } finally {
+        await relay.stop();
+      }
+    });
+
+    it('publishes a row committed while it was publishing the batch before, without waiting for the poll', async () => {
+      let releaseFirst!: () => void;
+      const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let batches = 0;
+      const publisher = new KafkaEventPublisher(kafka);
+      const holdingFirst: EventPublisher = {
+        publish: async (records) => {
+          if (++batches === 1) await firstHeld;
+          await publisher.publish(records);
+        },
+      };
+      const relay = new OutboxRelay(dataSource, SCHEMA, holdingFirst, logger, NO_POLL);
+      await relay.start();
+      try {
+        const [first, second] = [`acc-${randomUUID()}`, `acc-${randomUUID()}`];
+        await credit(first, 1);
+        await waitFor(async () => (batches === 1 ? true : undefined), 10_000);
+        // Committed, and announced, while the relay is still publishing the first row.
+        await credit(second, 2);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        releaseFirst();
+        expect(await waitFor(() => balance(second), 10_000)).toBe('2');
+        expect(await balance(first)).toBe('1');
+      } finally {
+        releaseFirst();
+        await relay.stop();
+      }
+    });
+
+    it('publishes a row committed while its listening connection was broken once the connection is back', async () => {
+      const relay = new OutboxRelay(dataSource, SCHEMA, new KafkaEventPublisher(kafka), logger, NO_POLL);
+      await relay.start();
+      try {
+        const signals = (relay as unknown as { signals: { listener?: { client: { processID: number } } } }).signals;
+        const listenerPid = signals.listener!.client.processID;
+        await dataSource.query('SELECT pg_terminate_backend($1)', [listenerPid]);
+        await waitFor(async () => (signals.listener === undefined ? true : undefined), 10_000);
+        // Nobody listens now: this commit's notification is lost.
+        const account = `acc-${randomUUID()}`;
+        await credit(account, 7);
+        expect(await waitFor(() => balance(account), 10_000)).toBe('7');
+        expect(signals.listener?.client.processID).not.toBe(listenerPid);
       } finally {
         await relay.stop();
       }

@@ -5,10 +5,19 @@ import type { Logger } from '@platform/observability';
 import type { EventPublisher, OutboxRecord } from './event-publisher';
 import { outboxChannel } from './outbox';
 
+/** How often an idle relay looks for rows no notification announced. */
+export const DEFAULT_OUTBOX_POLL_INTERVAL_MS = 10_000;
+
 export interface OutboxRelayOptions {
   batchSize?: number;
-  /** Safety net when a notification is missed; a write wakes the relay at once. */
+  /**
+   * Safety net for a notification lost without the listening connection failing (a half-open
+   * connection): a committed write wakes the relay at once, and so does the listening connection
+   * coming back after a break. Polling more often costs every idle replica a transaction a tick.
+   */
   pollIntervalMs?: number;
+  /** Pause after a failed batch (Kafka or Postgres away) before trying again. */
+  retryAfterFailureMs?: number;
   /** Where the relay's backlog and delay are published. */
   registry?: Registry;
 }
@@ -21,12 +30,15 @@ export interface OutboxRelayOptions {
  */
 export class OutboxRelay {
   private running = false;
+  /** Set by a notification; a relay notified while it was publishing drains again instead of sleeping. */
+  private notified = false;
   private wake?: () => void;
   private loop?: Promise<void>;
   private readonly signals: ChangeSignals;
   private readonly schema: string;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly retryAfterFailureMs: number;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -38,7 +50,8 @@ export class OutboxRelay {
     this.schema = assertIdentifier(schema);
     this.signals = new ChangeSignals(dataSource);
     this.batchSize = options.batchSize ?? 500;
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_OUTBOX_POLL_INTERVAL_MS;
+    this.retryAfterFailureMs = options.retryAfterFailureMs ?? 1000;
     if (options.registry) this.instrument(options.registry);
   }
 
@@ -82,21 +95,25 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     // A committed outbox row signals its schema's channel: the relay wakes at once.
-    await this.signals.on(outboxChannel(this.schema), () => this.wake?.());
+    await this.signals.on(outboxChannel(this.schema), () => {
+      this.notified = true;
+      this.wake?.();
+    });
     this.loop = this.run();
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       let published = 0;
+      this.notified = false;
       try {
         published = await this.drainOnce();
       } catch (error) {
         this.logger.error({ err: error }, 'outbox relay batch failed; will retry');
-        await this.sleep(this.pollIntervalMs);
+        await this.sleep(this.retryAfterFailureMs);
         continue;
       }
-      if (published < this.batchSize) await this.sleep(this.pollIntervalMs);
+      if (published < this.batchSize && !this.notified) await this.sleep(this.pollIntervalMs);
     }
   }
 

@@ -9,8 +9,9 @@ const RECONNECT_MS = 1000;
  * Tells every replica of a service that something it keeps in memory changed: the changing
  * transaction calls {@link ChangeSignals.signal} (Postgres delivers it at the commit, to every
  * listener, and never for a rolled-back change); each replica's {@link ChangeSignals.on} drops
- * what it kept. One connection per replica listens on all channels. A signal missed while
- * that connection is re-opened is covered by the caches' own short lifetime.
+ * what it kept. One connection per replica listens on all channels. While that connection is
+ * re-opened signals are missed, so every handler is told (with an empty payload) when it breaks
+ * and again once it listens again: what changed in between is unknown.
  */
 export class ChangeSignals {
   private listener?: { client: PoolClient; release: () => void };
@@ -56,13 +57,20 @@ export class ChangeSignals {
     if (this.listener?.client !== client) return;
     this.listener = undefined;
     // TypeORM's query runner gives the broken connection back to the pool with the error, which destroys it.
-    for (const handler of this.handlers.values()) handler('');
+    this.tellEveryHandler();
     const retry = () => {
       if (this.closed) return;
-      this.connect().catch(() => {
-        this.reconnect = setTimeout(retry, RECONNECT_MS);
-      });
+      this.connect().then(
+        () => this.tellEveryHandler(),
+        () => {
+          this.reconnect = setTimeout(retry, RECONNECT_MS);
+        },
+      );
     };
     this.reconnect = setTimeout(retry, RECONNECT_MS);
+  }
+
+  private tellEveryHandler(): void {
+    for (const handler of this.handlers.values()) handler('');
   }
 }

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Environment, Owner } from '@platform/contracts';
 import { traceHeaders } from '@platform/observability';
-import { queryRows, type SqlExecutor } from '@platform/persistence';
+import { ChangeSignals, queryRows, type SqlExecutor } from '@platform/persistence';
+
+/** Told at the commit of a new delivery or a requested retry: the dispatchers claim it at once instead of at their next poll. */
+export const DELIVERIES_DUE_CHANNEL = 'webhook_deliveries_due';
 
 export interface DeliveryRow {
   id: string;
@@ -49,11 +52,14 @@ const COLUMNS = `id, event_id, event_type, scheme, merchant_code, environment, p
 @Injectable()
 export class DeliveryRepository {
   /** One delivery per event: a redelivered event finds its delivery and adds nothing. */
+  /** A new delivery, due now; the dispatchers are told at the commit, in the same statement. */
   async insert(tx: SqlExecutor, delivery: NewDelivery): Promise<void> {
     await tx.query(
-      `INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at,
-         trace_parent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (event_id) DO NOTHING`,
+      `WITH inserted AS (
+         INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at,
+           trace_parent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (event_id) DO NOTHING RETURNING 1)
+       SELECT pg_notify($12, '') FROM inserted`,
       [
         delivery.id,
         delivery.event_id,
@@ -66,6 +72,7 @@ export class DeliveryRepository {
         delivery.body,
         delivery.created_at.toISOString(),
         traceHeaders().traceparent ?? null,
+        DELIVERIES_DUE_CHANNEL,
       ],
     );
   }
@@ -162,6 +169,7 @@ export class DeliveryRepository {
         WHERE id = $1 AND status = 'failed' AND merchant_code = $3 AND environment = $4 RETURNING ${COLUMNS}`,
       [id, now.toISOString(), owner.merchantCode, owner.environment],
     );
+    if (rows[0]) await ChangeSignals.signal(tx, DELIVERIES_DUE_CHANNEL);
     return rows[0]!;
   }
 

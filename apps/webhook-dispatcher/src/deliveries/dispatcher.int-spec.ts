@@ -246,6 +246,27 @@ describe('webhook dispatcher on real infrastructure', () => {
     await expect(queries.retry({ merchantCode: unsignedMerchant, environment: 'sandbox' }, row.id, randomUUID())).rejects.toMatchObject({ code: '1000011' });
   });
 
+  it('claims a new delivery and a requested retry at their commit, not at its next poll', async () => {
+    // Before every other test's deliveries: this running dispatcher claims only its own.
+    const clock = new TestClock(new Date('2026-01-01T00:00:00.000Z'));
+    let status = 500;
+    const shop = await receiver((_, response) => response.writeHead(status).end());
+    const worker = dispatcher(clock);
+    await worker.onApplicationBootstrap();
+    try {
+      const row = await delivery(shop.url, clock.now());
+      await eventuallyTrue(async () => (await reload(row)).made_attempts === 1, 5000);
+      expect(shop.requests).toHaveLength(1);
+      await dataSource.query(`UPDATE webhooks.deliveries SET status = 'failed', next_attempt_at = NULL WHERE id = $1`, [row.id]);
+      status = 200;
+      await new DeliveryQueryService(dataSource, repository, clock).retry({ merchantCode, environment: 'sandbox' }, row.id, randomUUID());
+      await eventuallyTrue(async () => (await reload(row)).status === 'delivered', 5000);
+      expect(shop.requests).toHaveLength(2);
+    } finally {
+      await worker.onApplicationShutdown();
+    }
+  });
+
   it.each([
     ['a redirect (not followed)', (response: ServerResponse) => response.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end(), 302],
     ['a 4xx', (response: ServerResponse) => response.writeHead(404).end(), 404],

@@ -3,10 +3,10 @@ import { Counter, Gauge, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { isEnvironment } from '@platform/contracts';
 import { inSpan, SpanKind, type Logger } from '@platform/observability';
-import { GroupedWrites } from '@platform/persistence';
+import { ChangeSignals, GroupedWrites } from '@platform/persistence';
 import { CONFIG, LOGGER, MerchantSettings, Metrics, ScheduledWork, masterKey, Clock } from '@platform/service-kit';
 import type { Config } from '../config';
-import { DeliveryRepository, type DeliveryRow, type FinishedAttempt } from './delivery.repository';
+import { DELIVERIES_DUE_CHANNEL, DeliveryRepository, type DeliveryRow, type FinishedAttempt } from './delivery.repository';
 import { nextAttemptAt } from './retry-schedule';
 import { signedHeaders } from './webhook-signer';
 import { WebhookSender, type SendOutcome } from './webhook-sender';
@@ -28,10 +28,13 @@ export class DispatcherService extends ScheduledWork {
   /** Slots held by a claim still on its way back from the database. */
   private claiming = 0;
   private refillPending = false;
+  /** Something became due since the last claim began: a freed slot claims again even if that claim was not full. */
+  private moreDue = false;
   private stopping = false;
   private readonly recorded: GroupedWrites<FinishedAttempt>;
   private readonly outcomes: Counter<'outcome' | 'scheme'>;
   private readonly latency: Histogram<'outcome'>;
+  private readonly signals: ChangeSignals;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -49,6 +52,7 @@ export class DispatcherService extends ScheduledWork {
     // not leave 256 deliveries to run out their lease and be sent again.
     this.recorded = new GroupedWrites((attempts) => deliveries.recordAttempts(dataSource, attempts), MAX_RECORDED_TOGETHER, true);
     this.schedule('webhook dispatch', config.DISPATCH_INTERVAL_MS, () => this.fillSlots(), logger);
+    this.signals = new ChangeSignals(dataSource);
     this.outcomes = new Counter({
       name: 'webhook_attempts_total',
       help: 'Delivery attempts by outcome',
@@ -73,8 +77,18 @@ export class DispatcherService extends ScheduledWork {
     });
   }
 
+  /** Polls for due retries, and claims a new delivery or a requested retry as soon as it is committed. */
+  override async onApplicationBootstrap(): Promise<void> {
+    super.onApplicationBootstrap();
+    await this.signals.on(DELIVERIES_DUE_CHANNEL, () => {
+      this.moreDue = true;
+      this.refillSoon();
+    });
+  }
+
   override async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    await this.signals.close();
     await super.onApplicationShutdown();
     await Promise.allSettled([...this.inFlight]);
     this.sender.close();
@@ -89,6 +103,7 @@ export class DispatcherService extends ScheduledWork {
     // Slots are taken before the claim's await: calls that overlap it see them as used.
     const free = this.config.DISPATCH_CONCURRENCY - this.inFlight.size - this.claiming;
     if (free <= 0) return;
+    this.moreDue = false;
     this.claiming += free;
     let claimed: DeliveryRow[];
     try {
@@ -101,7 +116,7 @@ export class DispatcherService extends ScheduledWork {
         .catch((error: unknown) => this.logger.error({ err: error, delivery_id: delivery.id }, 'webhook attempt failed to record'))
         .finally(() => {
           this.inFlight.delete(running);
-          if (claimed.length === free) this.refillSoon();
+          if (claimed.length === free || this.moreDue) this.refillSoon();
         });
       this.inFlight.add(running);
     }
