@@ -43,7 +43,7 @@ export abstract class ScheduledWork implements OnApplicationBootstrap, OnApplica
     this.task = new PeriodicTask(name, intervalMs, work, logger);
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.task?.start();
   }
 

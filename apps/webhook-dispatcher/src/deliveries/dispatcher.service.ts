@@ -79,7 +79,7 @@ export class DispatcherService extends ScheduledWork {
 
   /** Polls for due retries, and claims a new delivery or a requested retry as soon as it is committed. */
   override async onApplicationBootstrap(): Promise<void> {
-    super.onApplicationBootstrap();
+    await super.onApplicationBootstrap();
     await this.signals.on(DELIVERIES_DUE_CHANNEL, () => {
       this.moreDue = true;
       this.refillSoon();
