@@ -36,6 +36,7 @@ async function platform(script: Array<(seen: Seen) => { status: number; body: un
       const entry = { method: request.method!, url: request.url!, headers: request.headers, body };
       seen.push(entry);
       const answer = (script[seen.length - 1] ?? script[script.length - 1]!)(entry);
+      if (answer.status === 0) return void request.socket.destroy();
       response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       response.end(JSON.stringify(answer.body));
     });
@@ -52,6 +53,8 @@ async function platform(script: Array<(seen: Seen) => { status: number; body: un
 }
 
 const payment = { code: 'abcd1234', status: 'created' };
+/** The stand-in closes the connection without answering. */
+const NO_ANSWER = { status: 0, body: null };
 
 describe('CardPlatform client', () => {
   it('signs v3 calls over the path with its query, and v4 calls over the path alone, with the v4 identity headers', async () => {
@@ -147,6 +150,48 @@ describe('CardPlatform client', () => {
     expect(error.status).toBe(422);
     expect(error.fieldErrors).toEqual({ amount: ['must have 2 decimals'] });
     expect(error.correlationId).toBe('c-1');
+    await stand.close();
+  });
+
+  it('repeats a 9000039 that asks for the same request, and not one that names what differs from the first', async () => {
+    const inFlight = await platform([() => ({ status: 409, body: problem('9000039', 409, 'retry_unchanged') }), () => ({ status: 201, body: payment })]);
+    await expect(inFlight.client.payments.create({ amount: '10.00', currency_code: 'TRY' })).resolves.toEqual({ data: payment, created: true });
+    expect(inFlight.seen).toHaveLength(2);
+    await inFlight.close();
+    const other = await platform([
+      () => ({
+        status: 409,
+        body: problem('9000039', 409, 'retry_unchanged', { errors: { amount: ['differs from the first request with this Idempotency-Key'] } }),
+      }),
+    ]);
+    const error = await other.client.payments.create({ amount: '11.00', currency_code: 'TRY' }, { idempotencyKey: 'order-77' }).catch((e: unknown) => e);
+    expect(isApiError(error, '9000039') && error.fieldErrors).toEqual({ amount: ['differs from the first request with this Idempotency-Key'] });
+    expect(other.seen).toHaveLength(1);
+    await other.close();
+  });
+
+  it('takes a v4 0055503 on its own repeat of an order as still processing, and a first 0055503 as another order', async () => {
+    const order = { merchant_order_id: 'ord-1', status: 'pending' };
+    const body = { merchant_order_id: 'ord-1', amount: '10.00', bin: '540061' };
+    const stand = await platform([
+      () => NO_ANSWER,
+      () => ({ status: 409, body: problem('0055503', 409, 'do_not_retry') }),
+      () => ({ status: 201, body: { data: order } }),
+    ]);
+    await expect(stand.client.orders.create(body)).resolves.toEqual({ data: order, created: true });
+    expect(stand.seen.map((seen) => seen.body)).toEqual([JSON.stringify(body), JSON.stringify(body), JSON.stringify(body)]);
+    await stand.close();
+    const other = await platform([() => ({ status: 409, body: problem('0055503', 409, 'do_not_retry') })]);
+    expect(isApiError(await other.client.orders.create(body).catch((e: unknown) => e), '0055503')).toBe(true);
+    expect(other.seen).toHaveLength(1);
+    await other.close();
+  });
+
+  it('sends a sandbox order result once: a repeat after it worked would be refused', async () => {
+    const stand = await platform([() => ({ status: 503, body: problem('1000009', 503, 'retry_unchanged') })]);
+    const error = await stand.client.sandbox.setOrderResult('ord-1', 'paid').catch((e: unknown) => e);
+    expect(isApiError(error, '1000009')).toBe(true);
+    expect(stand.seen).toHaveLength(1);
     await stand.close();
   });
 

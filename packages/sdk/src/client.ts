@@ -64,8 +64,8 @@ export class CardPlatform {
     return (await this.transport.send<T>({ api, method: 'GET', path, query, ...options })).data;
   }
 
-  private async post<T>(api: 'v3' | 'v4', path: string, body: unknown, options?: CallOptions): Promise<Created<T>> {
-    const answer = await this.transport.send<T>({ api, method: 'POST', path, body, ...options });
+  private async post<T>(api: 'v3' | 'v4', path: string, body: unknown, options?: CallOptions, repeatable = true): Promise<Created<T>> {
+    const answer = await this.transport.send<T>({ api, method: 'POST', path, body, repeatable, ...options });
     return { data: answer.data, created: answer.status === 201 };
   }
 
@@ -123,7 +123,7 @@ export class CardPlatform {
   readonly idempotencyKeys = {
     /**
      * GET /api/v3/idempotency-keys/{key}: what this key was used for (usually one use), its
-     * request digest and the answer it gave; 404 1000002 when this environment never saw it.
+     * request digest and the answer it gave; 404 1000011 when this environment never saw it.
      */
     get: (key: string, options?: CallOptions) =>
       this.get<{ data: IdempotencyKeyUse[] }>('v3', `/api/v3/idempotency-keys/${segment(key)}`, undefined, options).then((r) => r.data),
@@ -152,8 +152,11 @@ export class CardPlatform {
     /** Sandbox keys only: open a dispute on a paid sandbox payment, in the scenario's state. */
     createDispute: (body: SandboxDisputeRequest, options?: CallOptions) =>
       this.post<Dispute>('v3', '/api/v3/sandbox/disputes', body, options).then((r) => r.data),
-    /** Sandbox keys only: close a pending or hosted order as paid or failed. */
+    /**
+     * Sandbox keys only: close a pending or hosted order as paid or failed. Sent once: a repeat
+     * after it worked is refused (409 0055404), so after a ConnectionError read the order.
+     */
     setOrderResult: (merchantOrderId: string, result: 'paid' | 'failed', options?: CallOptions) =>
-      this.post<{ data: Order }>('v4', `/api/v4/sandbox/orders/${segment(merchantOrderId)}/result`, { result }, options).then((r) => r.data.data),
+      this.post<{ data: Order }>('v4', `/api/v4/sandbox/orders/${segment(merchantOrderId)}/result`, { result }, options, false).then((r) => r.data.data),
   };
 }

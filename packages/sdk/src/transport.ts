@@ -39,6 +39,11 @@ export interface Call extends CallOptions {
   path: string;
   query?: object;
   body?: unknown;
+  /**
+   * False for a call the spec does not make safe to repeat (the sandbox order result: a repeat
+   * after it worked is refused with 0055404): it is sent once, and its errors are the caller's.
+   */
+  repeatable?: boolean;
 }
 
 export interface Answer<T> {
@@ -65,11 +70,22 @@ function isProblem(value: unknown): value is Problem {
 }
 
 /**
- * Signs and sends one API call. Every merchant endpoint may be repeated unchanged: GETs,
- * v3 POSTs under their Idempotency-Key (kept across attempts) and v4 orders by
- * merchant_order_id. So a call is repeated when no answer came, and when the answer's
- * retry_class says so (`retry_unchanged` after a short pause, `wait_and_retry` after
- * Retry-After); never on any other error.
+ * Whether an error answer asks for the same request again: its retry_class says so, except a
+ * 9000039 naming what differs (another request under a used key can never succeed); and a v4
+ * order's 0055503 on a repeat of the same body, which only means the first is still processing.
+ */
+export function asksForRepeat(call: Pick<Call, 'api' | 'method'>, problem: Problem, attempt: number): boolean {
+  if (problem.code === '9000039' && problem.errors) return false;
+  if (problem.code === '0055503' && call.api === 'v4' && call.method === 'POST' && attempt > 0) return true;
+  return problem.metadata.retry_class === 'retry_unchanged' || problem.metadata.retry_class === 'wait_and_retry';
+}
+
+/**
+ * Signs and sends one API call. The spec makes the merchant endpoints safe to repeat
+ * unchanged: GETs, v3 POSTs under their Idempotency-Key (kept across attempts) and v4 orders
+ * by merchant_order_id. So a call is repeated when no answer came, and when the answer asks
+ * for it ({@link asksForRepeat}: `retry_unchanged` after a short pause, `wait_and_retry`
+ * after Retry-After); never on any other error, and never for a call marked not repeatable.
  */
 export class Transport {
   private readonly fetch: typeof fetch;
@@ -84,7 +100,7 @@ export class Transport {
     const target = `${call.path}${queryString(call.query)}`;
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const idempotencyKey = call.api === 'v3' && call.method === 'POST' ? (call.idempotencyKey ?? randomUUID()) : undefined;
-    const maxRetries = this.options.maxRetries ?? 2;
+    const maxRetries = call.repeatable === false ? 0 : (this.options.maxRetries ?? 2);
     for (let attempt = 0; ; attempt += 1) {
       const last = attempt >= maxRetries;
       let response: Response;
@@ -112,10 +128,9 @@ export class Transport {
       }
       if (response.ok) return { status: response.status, data: parsed as T, headers: response.headers };
       if (!isProblem(parsed)) throw new UnexpectedResponseError(response.status, text);
-      const retryClass = parsed.metadata.retry_class;
-      if (last || (retryClass !== 'retry_unchanged' && retryClass !== 'wait_and_retry')) throw new ApiError(parsed);
+      if (last || !asksForRepeat(call, parsed, attempt)) throw new ApiError(parsed);
       const retryAfter = Number(response.headers.get('retry-after'));
-      await sleep(retryClass === 'wait_and_retry' && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt), call.signal);
+      await sleep(parsed.metadata.retry_class === 'wait_and_retry' && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt), call.signal);
     }
   }
 
