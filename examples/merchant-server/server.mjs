@@ -36,8 +36,10 @@ async function receiveWebhook(request, response) {
   // Verify over the raw bytes, before any JSON parsing.
   const verified = verifyWebhookRequest({ secret: config.secret, rawBody: await readBody(request), headers: request.headers });
   if (!verified.ok) return reply(response, 400, { refused: verified.reason });
-  const first = await dedupe.firstDelivery(verified.eventId);
-  if (first) events.push({ api: verified.api, event_id: verified.eventId, event_type: verified.event.event_type, event: verified.event });
+  // At least once: the same event may come again. Act once per event id; a failure here answers 5xx and the retry acts.
+  const first = await dedupe.handleOnce(verified.eventId, () =>
+    events.push({ api: verified.api, event_id: verified.eventId, event_type: verified.event.event_type, event: verified.event }),
+  );
   return reply(response, 200, { received: true, duplicate: !first });
 }
 

@@ -70,6 +70,30 @@ describe('WebhookDeduplicator', () => {
     expect(await dedupe.firstDelivery(EVENT_ID)).toBe(false);
     expect(await dedupe.firstDelivery('another')).toBe(true);
   });
+
+  it('handles an event once, even when its duplicate arrives while the first is being handled', async () => {
+    const dedupe = new WebhookDeduplicator();
+    const handled: string[] = [];
+    let finish!: () => void;
+    const first = dedupe.handleOnce(EVENT_ID, () => new Promise<void>((resolve) => (finish = () => (handled.push('first'), resolve()))));
+    expect(await dedupe.handleOnce(EVENT_ID, () => handled.push('duplicate'))).toBe(false);
+    finish();
+    expect(await first).toBe(true);
+    expect(await dedupe.handleOnce(EVENT_ID, () => handled.push('redelivery'))).toBe(false);
+    expect(handled).toEqual(['first']);
+  });
+
+  it('handles the redelivery of an event whose handling failed', async () => {
+    const dedupe = new WebhookDeduplicator();
+    await expect(
+      dedupe.handleOnce(EVENT_ID, () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    const handled: string[] = [];
+    expect(await dedupe.handleOnce(EVENT_ID, () => handled.push('retry'))).toBe(true);
+    expect(handled).toEqual(['retry']);
+  });
 });
 
 describe('verifyReturnUrl', () => {

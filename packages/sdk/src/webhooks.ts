@@ -60,10 +60,12 @@ export function verifyWebhookRequest(input: VerifyWebhookRequestInput): Verified
     : { ok: true, api, eventId, event: event as PaymentEvent | PaymentRefundedEvent };
 }
 
-/** Where seen event ids are kept; use a shared store (Redis SET NX EX, a unique index) when several processes receive. */
+/** Where seen event ids are kept; use a shared store (Redis SET NX EX and DEL, a unique index) when several processes receive. */
 export interface SeenEventStore {
   /** Records the id; true when it was not recorded before. */
   remember(eventId: string, ttlSeconds: number): Promise<boolean>;
+  /** Drops the id again: its handling failed, so the next delivery must be handled. */
+  forget(eventId: string): Promise<void>;
 }
 
 /** The retry schedule spans about four days; remember ids a little longer. */
@@ -84,11 +86,17 @@ export class MemorySeenEventStore implements SeenEventStore {
     while (this.expiries.size > this.maxEntries) this.expiries.delete(this.expiries.keys().next().value as string);
     return true;
   }
+
+  async forget(eventId: string): Promise<void> {
+    this.expiries.delete(eventId);
+  }
 }
 
 /**
- * Delivery is at least once: the same event can arrive again (same event id). Call
- * `firstDelivery(eventId)` after verifying and act only when it is true; answer 2xx either way.
+ * Delivery is at least once: the same event can arrive again (same event id). After verifying,
+ * `handleOnce(eventId, work)` runs `work` for the first delivery of an event only; answer 2xx
+ * when it returns, whether it ran or not. If `work` throws, the id is forgotten and the error is
+ * yours: answer 5xx and the platform's retry is handled as the first delivery.
  */
 export class WebhookDeduplicator {
   constructor(
@@ -96,6 +104,22 @@ export class WebhookDeduplicator {
     private readonly ttlSeconds = DEFAULT_DEDUPE_TTL_SECONDS,
   ) {}
 
+  /** Runs `work` unless this event was handled (or is being handled) already; true when it ran. */
+  async handleOnce(eventId: string, work: () => unknown): Promise<boolean> {
+    if (!(await this.store.remember(eventId, this.ttlSeconds))) return false;
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      await this.store.forget(eventId);
+      throw error;
+    }
+  }
+
+  /**
+   * Records the id; true the first time. Only for handling that cannot fail after this call:
+   * otherwise use {@link handleOnce}, or a failed first delivery would make its retries duplicates.
+   */
   firstDelivery(eventId: string): Promise<boolean> {
     return this.store.remember(eventId, this.ttlSeconds);
   }
