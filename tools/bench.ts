@@ -30,6 +30,8 @@ const ONLY = process.env.BENCH_ONLY;
 /** Where the services write V8 CPU profiles (`--cpu-prof`), one per process, when they stop. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const selected = (name: string) => !ONLY || name.includes(ONLY);
+/** Extra node flags for every service (BENCH_NODE_ARGS, space-separated): for trying V8 settings. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function rssMegabytes(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
@@ -209,7 +211,7 @@ async function main(): Promise<void> {
   const stack = await Stack.start({
     apps: selected('idle platform') ? ALL_APPS : ALL_APPS.filter((app) => !IDLE_ONLY_APPS.includes(app)),
     portBase: 28080,
-    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    nodeArgs: [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...NODE_ARGS],
     env: {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_IP_PER_MINUTE: '100000000',

@@ -59,20 +59,58 @@ async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
   }
 }
 
+/** The platform refused the stream (a live key, a wrong secret): opening it again would not help. */
+export class StreamRefused extends Error {
+  override name = 'StreamRefused';
+}
+
+/** Pauses between attempts to open the stream again: 1 s, 2 s, 4 s … at most 30 s. */
+const reconnectDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
 /**
  * Opens the sandbox webhook stream with the profile's key and forwards every webhook to
- * `target` until `signal` aborts, printing one line (or one JSON object) per webhook.
+ * `target` until `signal` aborts, printing one line (or one JSON object) per webhook. When the
+ * stream breaks (the platform restarted, the network dropped) it says so and opens it again;
+ * webhooks made meanwhile are not replayed, and `deliveries list` shows them. A refusal ends it.
  */
 export async function listen(profile: Profile, target: string, out: Output, signal?: AbortSignal): Promise<void> {
+  for (let failures = 0; !signal?.aborted; failures += 1) {
+    let why: string;
+    try {
+      // A stream that was ready and then ended starts the pauses over: the next opening is at once.
+      if (await streamOnce(profile, target, out, signal)) failures = -1;
+      why = 'the stream closed';
+    } catch (error) {
+      if (error instanceof StreamRefused || signal?.aborted) throw error;
+      why = `the stream broke (${(error as Error).message})`;
+    }
+    if (signal?.aborted) return;
+    const wait = failures < 0 ? 0 : reconnectDelay(failures);
+    out.say(`Webhooks made now are not forwarded: ${why}. Opening it again${wait ? ` in ${wait / 1000} s` : ''}…`);
+    await pause(wait, signal);
+  }
+}
+
+/** One stream, from opening to its end; true when the platform said it was ready. */
+async function streamOnce(profile: Profile, target: string, out: Output, signal?: AbortSignal): Promise<boolean> {
   const headers = {
     'X-CAV-Api-Key': profile.api_key,
     accept: 'text/event-stream',
     ...signV3Request({ secret: profile.secret, method: 'GET', target: STREAM_PATH }),
   };
   const response = await fetch(`${profile.base_url.replace(/\/+$/, '')}${STREAM_PATH}`, { headers, signal });
-  if (!response.ok || !response.body) throw new Error(`the platform refused the stream: ${response.status} ${await response.text()}`);
+  if (response.status >= 400 && response.status < 500) throw new StreamRefused(`the platform refused the stream: ${response.status} ${await response.text()}`);
+  if (!response.ok || !response.body) throw new Error(`answer ${response.status}`);
+  let ready = false;
   for await (const { event, data } of serverSentEvents(response.body)) {
     if (event === 'ready') {
+      ready = true;
       out.say(`Ready. Forwarding sandbox webhooks of ${profile.merchant_code} to ${target} (Ctrl-C to stop)`);
       continue;
     }
@@ -84,4 +122,5 @@ export async function listen(profile: Profile, target: string, out: Output, sign
         `${new Date().toISOString()}  ${r.event_type.padEnd(26)} ${r.event_id}  → ${r.status ?? `failed (${r.error})`}  ${r.duration_ms} ms`,
     );
   }
+  return ready;
 }
