@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebhookDeduplicator, verifyWebhookRequest } from '@card-platform/sdk';
-import { OperatorClient, Stack, eventually, installPackedSdk, type ProvisionedMerchant } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, eventually, installPackedSdk, type ProvisionedMerchant } from '@platform/testing';
 
 interface Received {
   path: string;
@@ -58,12 +58,19 @@ describe('card-platform CLI', () => {
   let listenOut = '';
   let listenErr = '';
 
-  const run = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(cli, args, { env: { PATH: process.env.PATH, XDG_CONFIG_HOME: home }, timeout: 120_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const runIn =
+    (configHome: () => string) =>
+    (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(cli, args, { env: { PATH: process.env.PATH, XDG_CONFIG_HOME: configHome() }, timeout: 120_000 }, (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+  /** The CLI as the developer of this suite's merchant; `run.as(home)` as someone logged in elsewhere. */
+  const run = Object.assign(
+    runIn(() => home),
+    { as: (otherHome: string) => runIn(() => otherHome) },
+  );
   const json = async (...args: string[]) => {
     const result = await run(...args, '--json');
     if (result.code !== 0) throw new Error(`${args.join(' ')} exited ${result.code}: ${result.stderr}`);
@@ -113,17 +120,37 @@ describe('card-platform CLI', () => {
       20000,
     );
 
+    // Another merchant listening at the same time gets none of these.
+    const otherHome = mkdtempSync(join(tmpdir(), 'cli-home-'));
+    const other = await operator.provisionMerchant({});
+    const otherLocal = await localServer();
+    const login = ['login', '--api-key', other.apiKey, '--secret', other.apiSecret, '--merchant-code', other.merchantCode, '--base-url', stack.url('gateway')];
+    expect((await run.as(otherHome)(...login)).code).toBe(0);
+    const otherListener = spawn(cli, ['listen', '--forward-to', `${otherLocal.url}/hooks`], { env: { PATH: process.env.PATH, XDG_CONFIG_HOME: otherHome } });
+    let otherErr = '';
+    otherListener.stderr!.on('data', (chunk: Buffer) => (otherErr += chunk.toString()));
+    await eventually(
+      async () => otherErr,
+      (text) => text.includes('Ready.'),
+      20000,
+    );
+
     const paid = await json('trigger', 'payment.paid');
+    const failedPayment = await json('trigger', 'payment.failed');
     const succeeded = await json('trigger', 'checkout.order.succeeded');
     const failed = await json('trigger', 'checkout.order.failed');
     const hooks = () => local.received.filter((r) => r.path === '/hooks');
     await eventually(
       async () => hooks(),
-      (seen) => seen.length >= 3,
+      (seen) => seen.length >= 4,
       30000,
     );
     expect(hooks().every((hook) => hook.verified)).toBe(true);
     expect(hooks().find((h) => h.eventType === 'payment.paid')!.body.payment).toMatchObject({ code: paid.payment_code, status: 'paid' });
+    expect(hooks().find((h) => h.eventType === 'payment.failed')!.body.payment).toMatchObject({
+      code: failedPayment.payment_code,
+      failure: { attempt_count: 1 },
+    });
     expect(hooks().find((h) => h.eventType === 'checkout.order.succeeded')!.body.order.merchant_order_id).toBe(succeeded.merchant_order_id);
     expect(hooks().find((h) => h.eventType === 'checkout.order.failed')!.body.order.merchant_order_id).toBe(failed.merchant_order_id);
     const lines = listenOut
@@ -133,10 +160,37 @@ describe('card-platform CLI', () => {
     expect(lines.map((line) => [line.event_type, line.status])).toEqual(
       expect.arrayContaining([
         ['payment.paid', 200],
+        ['payment.failed', 200],
         ['checkout.order.succeeded', 200],
         ['checkout.order.failed', 200],
       ]),
     );
+    otherListener.kill('SIGINT');
+    expect(otherLocal.received).toEqual([]);
+    await otherLocal.close();
+  });
+
+  it('listen is for sandbox keys: login keeps no live key, and listen with one stops at the refusal', async () => {
+    const live = await operator.provisionMerchant({ environment: 'live' });
+    const stream = await new V3Client(stack.url('gateway'), live).request('GET', '/api/v3/sandbox/webhook-stream');
+    expect([stream.status, stream.body.code]).toEqual([403, '0055502']);
+    const liveHome = mkdtempSync(join(tmpdir(), 'cli-home-'));
+    const login = ['login', '--api-key', live.apiKey, '--secret', live.apiSecret, '--merchant-code', live.merchantCode, '--base-url', stack.url('gateway')];
+    const notKept = await run.as(liveHome)(...login);
+    expect(notKept.code).toBe(1);
+    expect(notKept.stderr).toContain('refused: ');
+    expect(existsSync(join(liveHome, 'card-platform', 'config.json'))).toBe(false);
+    // A profile written by hand with the live key: listen asks once and stops with the refusal.
+    mkdirSync(join(liveHome, 'card-platform'));
+    writeFileSync(
+      join(liveHome, 'card-platform', 'config.json'),
+      JSON.stringify({ base_url: stack.url('gateway'), api_key: live.apiKey, secret: live.apiSecret, merchant_code: live.merchantCode }),
+      { mode: 0o600 },
+    );
+    const refused = await run.as(liveHome)('listen', '--forward-to', `${local.url}/hooks`);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('the platform refused the stream: 403');
+    expect(refused.stderr).toContain('0055502');
   });
 
   it('trigger refunds and disputes a paid payment', async () => {
@@ -205,7 +259,40 @@ describe('card-platform CLI', () => {
     ]);
     const human = await run('webhook-check', '--url', `http://127.0.0.1:${(naiveServer.address() as AddressInfo).port}/`);
     expect(human.stdout).toContain('PROBLEM: accepted, must reject');
+    expect(human.stdout).toContain('An answer cannot show what your endpoint did. Check on your side:');
+    expect(human.stdout).toContain('- same event again: that it acted on this event once, not twice');
     await new Promise((resolve) => naiveServer.close(resolve));
     await naive.close();
+  });
+
+  it('webhook-check names what an over-strict endpoint refuses that it must accept: a repeat and a late, older change', async () => {
+    const seen = new Set<string>();
+    const newest = new Map<string, number>();
+    // Verifies correctly, but answers 409 to a repeat and to a version below the one it has.
+    const strict = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const verified = verifyWebhookRequest({ secret: merchant.apiSecret, rawBody: Buffer.concat(chunks), headers: request.headers });
+        if (!verified.ok) return void response.writeHead(400).end();
+        const order = (verified.event as { order: { merchant_order_id: string; version: number } }).order;
+        const stale = order.version < (newest.get(order.merchant_order_id) ?? 0);
+        if (seen.has(verified.eventId) || stale) return void response.writeHead(409).end();
+        seen.add(verified.eventId);
+        newest.set(order.merchant_order_id, order.version);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', resolve));
+    const report = await run('webhook-check', '--url', `http://127.0.0.1:${(strict.address() as AddressInfo).port}/`, '--scheme', 'v4', '--json');
+    expect(report.code).toBe(1);
+    const body = JSON.parse(report.stdout) as { results: Array<{ case: string; ok: boolean; status: number }> };
+    expect(body.results.filter((r) => !r.ok).map((r) => [r.case, r.status])).toEqual([
+      ['same event again', 409],
+      ['checkout.order.failed after checkout.order.succeeded', 409],
+    ]);
+    const human = await run('webhook-check', '--url', `http://127.0.0.1:${(strict.address() as AddressInfo).port}/`, '--scheme', 'v4');
+    expect(human.stdout).toContain('PROBLEM: rejected, must accept');
+    await new Promise((resolve) => strict.close(resolve));
   });
 });

@@ -10,6 +10,7 @@ interface Case {
   /** What a correct endpoint does with it. */
   expect: 'accept' | 'reject';
   why: string;
+  confirm?: string;
   body: string;
   headers: Record<string, string>;
 }
@@ -20,15 +21,22 @@ export interface CheckResult {
   status: number | null;
   ok: boolean;
   why: string;
+  /** What the answer cannot show and the merchant must confirm on their side (acting once, keeping the newer state). */
+  confirm?: string;
 }
 
+/**
+ * The order's or payment's `version` and `previous_status` as the platform sends them: the
+ * success is the newer change (version 3), the failure an older one (version 2) arriving late.
+ */
 function orderBody(eventId: string, orderId: string, eventType: 'checkout.order.succeeded' | 'checkout.order.failed'): string {
   const failed = eventType === 'checkout.order.failed';
   return JSON.stringify({
     schema_version: 3,
     event_id: eventId,
     event_type: eventType,
-    order: { code: '100000001', merchant_order_id: orderId, status: failed ? 'failed' : 'paid', amount: '10.00', currency: 'TRY' },
+    previous_status: 'pending',
+    order: { code: '100000001', merchant_order_id: orderId, status: failed ? 'failed' : 'paid', amount: '10.00', currency: 'TRY', version: failed ? 2 : 3 },
     merchant: { code: 'MRC-000000' },
     payment_details: { card: null },
     ...(failed ? { failure_code: '0055210', failure_reason_code: 'payment_declined', failure_message: 'declined' } : {}),
@@ -42,8 +50,10 @@ function paymentBody(eventId: string, code: string, eventType: 'payment.paid' | 
     event_type: eventType,
     environment: 'sandbox',
     occurred_at: now,
+    previous_status: 'created',
     payment: {
       code,
+      version: eventType === 'payment.paid' ? 3 : 2,
       merchant_reference: null,
       status: eventType === 'payment.paid' ? 'paid' : 'created',
       amount: '10.00',
@@ -97,6 +107,7 @@ export function checkCases(scheme: Scheme, secret: string, now = Math.floor(Date
       name: 'same event again',
       expect: 'accept',
       why: 'delivery is at least once: answer 2xx again, act once (dedupe by event id)',
+      confirm: 'that it acted on this event once, not twice',
       body: valid,
       headers: signed(valid, first, success),
     },
@@ -107,6 +118,7 @@ export function checkCases(scheme: Scheme, secret: string, now = Math.floor(Date
         scheme === 'v4'
           ? 'out of order: answer 2xx and ignore it once the order succeeded'
           : 'a failed attempt after payment: answer 2xx, the payment stays paid',
+      confirm: `that the ${scheme === 'v4' ? 'order' : 'payment'} is still paid: this delivery's version (2) is below the one applied (3)`,
       body: failedAfter,
       headers: signed(failedAfter, later, failure),
     },
@@ -151,13 +163,28 @@ export function checkCases(scheme: Scheme, secret: string, now = Math.floor(Date
   ];
 }
 
+/** The answer shows only accept or reject: what the endpoint did with what it accepted is for the merchant to look at. */
+function confirmations(results: CheckResult[]): string[] {
+  const toConfirm = results.filter((result) => result.confirm);
+  if (toConfirm.length === 0) return [];
+  return ['\nAn answer cannot show what your endpoint did. Check on your side:', ...toConfirm.map((result) => `- ${result.case}: ${result.confirm}`)];
+}
+
 /** Sends the battery to `url` in order and reports what the endpoint accepted that it must reject, and the reverse. */
 export async function webhookCheck(url: string, scheme: Scheme, secret: string, out: Output): Promise<boolean> {
   const results: CheckResult[] = [];
   for (const check of checkCases(scheme, secret)) {
     const answer = await forward(url, { event_id: '', event_type: check.name, scheme, headers: check.headers, body: check.body });
     const accepted = answer.status !== null && answer.status >= 200 && answer.status < 300;
-    results.push({ case: check.name, expected: check.expect, status: answer.status, ok: accepted === (check.expect === 'accept'), why: check.why });
+    const ok = accepted === (check.expect === 'accept');
+    results.push({
+      case: check.name,
+      expected: check.expect,
+      status: answer.status,
+      ok,
+      why: check.why,
+      ...(ok && check.confirm ? { confirm: check.confirm } : {}),
+    });
   }
   const problems = results.filter((result) => !result.ok).length;
   out.result({ url, scheme, problems, results }, () =>
@@ -171,7 +198,8 @@ export async function webhookCheck(url: string, scheme: Scheme, secret: string, 
           r.ok ? 'ok' : `PROBLEM: ${r.expected === 'reject' ? 'accepted, must reject' : 'rejected, must accept'} (${r.why})`,
         ]),
       ),
-      problems === 0 ? `\nall ${results.length} cases handled as the spec says` : `\n${problems} of ${results.length} cases handled wrongly`,
+      problems === 0 ? `\nall ${results.length} cases answered as the spec says` : `\n${problems} of ${results.length} cases answered wrongly`,
+      ...confirmations(results),
     ].join('\n'),
   );
   return problems === 0;
