@@ -12,7 +12,7 @@ export interface ApiRouteDescription {
   body?: z.ZodTypeAny;
   query?: z.ZodTypeAny;
   /** Success status → schema of the body (wrapped as the route answers it). */
-  responses: Record<number, { description: string; schema?: z.ZodTypeAny }>;
+  responses: Record<number, { description: string; schema?: z.ZodTypeAny; mediaType?: string }>;
   /** Error codes of the catalogue this route may answer with, beyond authentication. */
   errors?: string[];
   /** The route requires an Idempotency-Key header. */

@@ -24,13 +24,23 @@ const toJsonSchema = zodToJsonSchema as unknown as (schema: z.ZodTypeAny, option
 const COMPONENTS = '#/components/schemas/';
 
 /**
- * JSON Schema of a zod schema in which every named schema is a `$ref` to its component.
- * zod-to-json-schema also points repeated unnamed parts at their first occurrence; those
- * pointers are resolved and inlined, so every `$ref` left names a component.
+ * JSON Schema (the dialect of OpenAPI 3.1: `type: [..., "null"]`, never 3.0's `nullable`) of a
+ * zod schema in which every named schema is a `$ref` to its component. zod-to-json-schema also
+ * points repeated unnamed parts at their first occurrence; those pointers are resolved and
+ * inlined, so every `$ref` left names a component. Only a strict zod object (a request that
+ * refuses unknown fields) says `additionalProperties: false`; answers and webhook bodies say
+ * nothing, because the spec lets them gain fields.
  */
 export function jsonSchema(schema: z.ZodTypeAny, { inlineRoot = false } = {}): JsonObject {
   const definitions = inlineRoot ? Object.fromEntries(Object.entries(NAMED_SCHEMAS).filter(([, named]) => named !== schema)) : NAMED_SCHEMAS;
-  const root = toJsonSchema(schema, { target: 'openApi3', $refStrategy: 'root', basePath: ['#', 'components'], definitionPath: 'schemas', definitions });
+  const root = toJsonSchema(schema, {
+    target: 'jsonSchema7',
+    removeAdditionalStrategy: 'strict',
+    $refStrategy: 'root',
+    basePath: ['#', 'components'],
+    definitionPath: 'schemas',
+    definitions,
+  });
   const { $schema: _ignored, schemas: _definitions, ...rest } = root;
   const inline = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(inline);
@@ -45,7 +55,11 @@ export function jsonSchema(schema: z.ZodTypeAny, { inlineRoot = false } = {}): J
         .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], root);
       return inline(target);
     }
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => !(key === 'additionalProperties' && value === true))
+        .map(([key, value]) => [key, inline(value)]),
+    );
   };
   return inline(rest) as JsonObject;
 }
@@ -274,7 +288,7 @@ function operation({ method, path, description }: DocumentedRoute): JsonObject {
     responses[status] = {
       description: response.description,
       headers: successHeaders,
-      ...(response.schema ? { content: { 'application/json': { schema: jsonSchema(response.schema) } } } : {}),
+      ...(response.schema ? { content: { [response.mediaType ?? 'application/json']: { schema: jsonSchema(response.schema) } } } : {}),
     };
   }
   for (const code of [...AUTH_ERRORS[description.security], ...(description.errors ?? []), Errors.PlatformInternalError, Errors.PlatformUnavailable]) {

@@ -79,6 +79,34 @@ describe('the OpenAPI documents', () => {
     expect(Object.keys(merchant.paths['/api/v3/payments']!.post!.responses['429']!.headers!)).toContain('Retry-After');
   });
 
+  it("speaks OpenAPI 3.1's JSON Schema: null is a type, never 3.0's nullable", () => {
+    for (const document of [merchant, operator]) expect(JSON.stringify(document)).not.toContain('"nullable"');
+    const payment = merchant.components.schemas.Payment as { properties: Record<string, unknown> };
+    expect(payment.properties.merchant_reference).toEqual({ type: ['string', 'null'] });
+  });
+
+  it('closes the requests the API refuses unknown fields of, and lets answers and webhook bodies gain fields', () => {
+    const closed = Object.entries(merchant.components.schemas)
+      .filter(([, schema]) => (schema as { additionalProperties?: unknown }).additionalProperties === false)
+      .map(([name]) => name);
+    expect(closed.sort()).toEqual(
+      [
+        'CreateOrderRequest',
+        'CreatePaymentRequest',
+        'CreateReversalRequest',
+        'CreateWithdrawalRequest',
+        'DisputeEvidenceRequest',
+        'SandboxDisputeRequest',
+        'SandboxOrderResultRequest',
+      ].sort(),
+    );
+    expect(JSON.stringify(merchant.components.schemas.PaymentEvent)).not.toContain('additionalProperties');
+  });
+
+  it('answers the sandbox webhook stream as text/event-stream', () => {
+    expect(Object.keys(merchant.paths['/api/v3/sandbox/webhook-stream']!.get!.responses['200']!.content!)).toEqual(['text/event-stream']);
+  });
+
   it('lists every webhook the merchant receives with its body and signature headers', () => {
     expect(Object.keys(merchant.webhooks!).sort()).toEqual([
       'checkout.order.failed',

@@ -1,5 +1,6 @@
 import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ApiError, Errors } from '@platform/contracts';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -24,7 +25,13 @@ export class SandboxListenController {
       'Sandbox only (extension): a text/event-stream of every sandbox webhook of the caller, signed as delivered; an `event: ready` first, then `event: webhook` with {event_id, event_type, scheme, headers, body}',
     tag: 'Account Operations API v3',
     security: 'v3Signature',
-    responses: { 200: { description: 'text/event-stream until the client closes it' } },
+    responses: {
+      200: {
+        description: 'Server-Sent Events until the client closes the stream',
+        mediaType: 'text/event-stream',
+        schema: z.string().describe('`event: ready` once, then `event: webhook` per sandbox webhook; `: keep-alive` comments every 15 s'),
+      },
+    },
     errors: [Errors.AuthCredentialsInvalid],
   })
   async stream(@AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {

@@ -648,12 +648,10 @@ export type components = {
             bank_name: string | null;
             bin: string;
             card_program: string | null;
-            /** @enum {string|null} */
-            card_type: "credit" | "debit" | "prepaid" | null;
+            card_type: ("credit" | "debit" | "prepaid") | null;
             country: string | null;
             domestic: boolean;
-            /** @enum {string|null} */
-            network: "visa" | "mastercard" | "amex" | "troy" | null;
+            network: ("visa" | "mastercard" | "amex" | "troy") | null;
             /** @enum {string} */
             payment_mode: "direct" | "hosted";
         };
@@ -728,7 +726,7 @@ export type components = {
          */
         CreateWithdrawalRequest: {
             address: string;
-            /** @enum {boolean} */
+            /** @constant */
             address_acknowledged: true;
             amount: string;
         };
@@ -790,7 +788,7 @@ export type components = {
             } | null;
             completed_at: string | null;
             created_at: string;
-            /** @enum {string} */
+            /** @constant */
             currency: "TRY";
             failure_message: string | null;
             failure_reason_code: string | null;
@@ -817,7 +815,7 @@ export type components = {
             order: {
                 amount: string;
                 code: string;
-                /** @enum {string} */
+                /** @constant */
                 currency: "TRY";
                 merchant_order_id: string;
                 /** @enum {string} */
@@ -837,9 +835,8 @@ export type components = {
                     three_d: boolean;
                 } | null;
             };
-            /** @enum {string|null} */
-            previous_status?: "requires_action" | "requires_hosted" | "pending" | "paid" | "failed" | null;
-            /** @enum {number} */
+            previous_status?: ("requires_action" | "requires_hosted" | "pending" | "paid" | "failed") | null;
+            /** @constant */
             schema_version: 3;
         };
         PaginationMeta: {
@@ -869,7 +866,7 @@ export type components = {
             merchant_reference: string | null;
             paid_at: string | null;
             payment_url: string;
-            /** @enum {string} */
+            /** @constant */
             payment_url_kind: "platform";
             /** @enum {string} */
             status: "created" | "paid" | "expired";
@@ -904,7 +901,7 @@ export type components = {
                 merchant_reference: string | null;
                 paid_at: string | null;
                 payment_url: string;
-                /** @enum {string} */
+                /** @constant */
                 payment_url_kind: "platform";
                 /** @enum {string} */
                 status: "created" | "paid" | "expired";
@@ -918,7 +915,7 @@ export type components = {
             environment: "sandbox" | "live";
             /** Format: uuid */
             event_id: string;
-            /** @enum {string} */
+            /** @constant */
             event_type: "payment.refunded";
             occurred_at: string;
             order: {
@@ -932,8 +929,7 @@ export type components = {
                 public_id: string;
                 version?: number;
             };
-            /** @enum {string|null} */
-            previous_status?: "requested" | "processing" | "completed" | "rejected" | "failed" | "awaiting_provider_manual" | "cancelled" | null;
+            previous_status?: ("requested" | "processing" | "completed" | "rejected" | "failed" | "awaiting_provider_manual" | "cancelled") | null;
             refund: {
                 amount: string;
                 completed_at: string;
@@ -941,7 +937,7 @@ export type components = {
                 currency_code: "USD" | "EUR" | "AED" | "TRY";
                 /** Format: uuid */
                 public_id: string;
-                /** @enum {string} */
+                /** @constant */
                 status: "completed";
             };
         };
@@ -1085,7 +1081,7 @@ export type components = {
             last_error_message: string | null;
             last_status_code: number | null;
             next_attempt_at: string | null;
-            payload?: unknown;
+            payload?: unknown | null;
             payment_code: string | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
@@ -1101,7 +1097,7 @@ export type components = {
         Withdrawal: {
             address: string;
             amount: string;
-            /** @enum {string} */
+            /** @constant */
             asset: "USDT";
             created_at: string;
             currency: string;
@@ -1109,7 +1105,7 @@ export type components = {
             environment: "sandbox" | "live";
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
+            /** @constant */
             network: "TRC20";
             processed_at: string | null;
             rejection_reason: string | null;
@@ -2410,7 +2406,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream until the client closes it */
+            /** @description Server-Sent Events until the client closes the stream */
             200: {
                 headers: {
                     "X-Correlation-Id": components["headers"]["CorrelationId"];
@@ -2418,7 +2414,9 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
             };
             /** @description 0055502 API key, environment or merchant code is not valid for this request; 0055504 Timestamp or signature header is malformed or out of the allowed window; 0055505 Signature could not be verified; 0055502 API key, environment or merchant code is not valid for this request */
             401: {
