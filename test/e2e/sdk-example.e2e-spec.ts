@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OperatorClient, Stack, V4Client, eventually, installExample, payOnPaymentPage, type ProvisionedMerchant } from '@platform/testing';
 
@@ -22,6 +23,7 @@ describe('the sample merchant server on the packed SDK', () => {
   let server: ChildProcess;
   let merchantUrl: string;
   let output = '';
+  let directory: string;
 
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${merchantUrl}${path}`, {
@@ -33,7 +35,7 @@ describe('the sample merchant server on the packed SDK', () => {
   };
 
   beforeAll(async () => {
-    const directory = installExample('merchant-server');
+    directory = installExample('merchant-server');
     const port = await freePort();
     merchantUrl = `http://127.0.0.1:${port}`;
     stack = await Stack.start({
@@ -65,6 +67,23 @@ describe('the sample merchant server on the packed SDK', () => {
   afterAll(async () => {
     server?.kill();
     await stack?.stop();
+  });
+
+  it('installs a package with its README, both builds with their types, the OpenAPI document and the CLI', () => {
+    const installed = join(directory, 'node_modules', '@card-platform', 'sdk');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { engines: { node: string }; bin: Record<string, string> };
+    expect(manifest.engines.node).toBe('>=20.3');
+    for (const file of [
+      'README.md',
+      'openapi.json',
+      'dist/esm/index.js',
+      'dist/esm/index.d.ts',
+      'dist/cjs/index.js',
+      'dist/cjs/index.d.ts',
+      manifest.bin['card-platform']!,
+    ])
+      expect(existsSync(join(installed, file))).toBe(true);
+    expect(readFileSync(join(installed, 'README.md'), 'utf8')).toContain('handleOnce');
   });
 
   it('creates a payment, is told it was paid by a verified webhook once, and reads it paid', async () => {
