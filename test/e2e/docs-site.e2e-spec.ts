@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { ERROR_CATALOGUE, RETRY_CLASSES } from '@platform/contracts';
+import { ERROR_ADVICE, ERROR_CATALOGUE, RETRY_CLASSES } from '@platform/contracts';
 import { REPO_ROOT, Stack } from '@platform/testing';
 
 /**
@@ -75,7 +75,9 @@ describe('developer docs in a browser', () => {
     await page.goto(`${stack.url('gateway')}/docs/errors`);
     const rows = await page.locator('main table tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
     for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
-      expect(rows).toContainEqual(expect.arrayContaining([code, String(entry.status), entry.en, entry.retry]));
+      // The advice is Markdown: its `code` spans are <code> on the page.
+      const advice = ERROR_ADVICE[code as keyof typeof ERROR_ADVICE].replaceAll('`', '');
+      expect(rows).toContainEqual(expect.arrayContaining([code, String(entry.status), entry.en, advice, entry.retry]));
     }
     for (const retryClass of Object.keys(RETRY_CLASSES)) expect(await page.locator('main').textContent()).toContain(retryClass);
   });

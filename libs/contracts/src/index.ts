@@ -2,6 +2,7 @@ export * from './apps';
 export * from './topics';
 export * from './environment';
 export * from './error-codes';
+export * from './error-advice';
 export * from './commands/command-contract';
 export * from './commands/idempotency-keys.commands';
 export * from './commands/orders.commands';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CATALOGUE, REFINED_AUDIT_EVENTS, RETRY_CLASSES } from '@platform/contracts';
+import { ERROR_ADVICE, ERROR_CATALOGUE, REFINED_AUDIT_EVENTS, RETRY_CLASSES } from '@platform/contracts';
 
 /** docs/errors.md, rendered from the one error catalogue so that it cannot drift from it. */
 export function renderErrorReference(): string {
@@ -27,9 +27,12 @@ export function renderErrorReference(): string {
     '',
     '## Codes',
     '',
-    '| code | HTTP | meaning | retry_class | audit_event |',
-    '|---|---|---|---|---|',
-    ...Object.entries(ERROR_CATALOGUE).map(([code, entry]) => `| ${code} | ${entry.status} | ${entry.en} | \`${entry.retry}\` | \`${entry.event}\` |`),
+    '| code | HTTP | meaning | what to do | retry_class | audit_event |',
+    '|---|---|---|---|---|---|',
+    ...Object.entries(ERROR_CATALOGUE).map(
+      ([code, entry]) =>
+        `| ${code} | ${entry.status} | ${entry.en} | ${ERROR_ADVICE[code as keyof typeof ERROR_ADVICE]} | \`${entry.retry}\` | \`${entry.event}\` |`,
+    ),
     '',
     '## More precise audit events',
     '',
