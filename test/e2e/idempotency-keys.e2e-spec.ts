@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { OperatorClient, Stack, V3Client, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, eventually, payOnPaymentPage, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
 
 const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const OTHER_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
@@ -17,8 +17,13 @@ describe('Idempotency-Keys you can see', () => {
 
   beforeAll(async () => {
     stack = await Stack.start({
-      apps: ['gateway', 'payments-v3', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher'],
-      env: { LEDGER_FOLLOW_UP_INTERVAL_MS: '300', KAFKA_TOPIC_PREFIX: `test-idem-${randomUUID().slice(0, 8)}.` },
+      apps: ['gateway', 'checkout', 'payments-v3', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher'],
+      env: {
+        LEDGER_FOLLOW_UP_INTERVAL_MS: '300',
+        DISPATCH_INTERVAL_MS: '100',
+        WEBHOOK_RETRY_TIME_SCALE: '0.00001',
+        KAFKA_TOPIC_PREFIX: `test-idem-${randomUUID().slice(0, 8)}.`,
+      },
     });
     operator = new OperatorClient(stack.url('gateway'));
   });
@@ -171,5 +176,66 @@ describe('Idempotency-Keys you can see', () => {
   it('is for signed requests only', async () => {
     const response = await fetch(`${stack.url('gateway')}/api/v3/idempotency-keys/${randomUUID()}`);
     expect(response.status).toBe(401);
+  });
+
+  it('shows the keys of refunds, dispute evidence, sandbox disputes and delivery retries, and names what a conflicting repeat changed', async () => {
+    const { account, v3 } = await merchant();
+    // Deliveries to an address nobody listens on fail through the whole (shortened) schedule.
+    const settings = await operator.call('PATCH', `/admin/v1/merchants/${account.merchantCode}/environments/sandbox`, {
+      webhook_url: 'http://127.0.0.1:9/hooks',
+    });
+    expect(settings.status).toBe(200);
+    const paid = async (amount: string) => {
+      const created = await pay(v3, randomUUID(), { amount, currency_code: 'TRY' });
+      await payOnPaymentPage(created.body.payment_url);
+      await eventually(
+        async () => (await v3.request('GET', `/api/v3/payments/${created.body.code}`)).body.status,
+        (status) => status === 'paid',
+        30000,
+      );
+      return created.body.code as string;
+    };
+    const [refunded, disputed] = [await paid('30.00'), await paid('20.00')];
+    const post = (path: string, key: string, body: unknown) => v3.request('POST', path, body, { headers: { 'Idempotency-Key': key } });
+
+    const keys = { refund: randomUUID(), sandbox: randomUUID(), evidence: randomUUID(), retry: randomUUID() };
+    const refund = await post('/api/v3/refunds', keys.refund, { payment_code: refunded, operation_type: 'refund', reason: 'asked' });
+    expect(refund.status).toBe(202);
+    const dispute = await post('/api/v3/sandbox/disputes', keys.sandbox, { payment_code: disputed, reason: 'fraud' });
+    expect(dispute.status).toBe(201);
+    expect((await post(`/api/v3/disputes/${dispute.body.id}/evidence`, keys.evidence, { note: 'Signed delivery note.' })).status).toBe(200);
+    const failed = await eventually(
+      async () => (await v3.request('GET', '/api/v3/webhooks/deliveries?status=failed')).body.data as Array<{ id: string }>,
+      (list) => list.length > 0,
+      60000,
+    );
+    expect((await post(`/api/v3/webhooks/deliveries/${failed[0]!.id}/retry`, keys.retry, undefined)).status).toBe(200);
+
+    const uses = async (key: string) => ((await inspect(v3, key)).body.data as Array<{ operation: string; resource_id: string; state: string }>)[0];
+    expect(await uses(keys.refund)).toMatchObject({ operation: 'reversal.request', resource_id: refund.body.id, state: 'completed' });
+    expect(await uses(keys.sandbox)).toMatchObject({ operation: 'dispute.sandbox', resource_id: dispute.body.id, state: 'completed' });
+    expect(await uses(keys.evidence)).toMatchObject({ operation: 'dispute.evidence', resource_id: dispute.body.id, state: 'completed' });
+    expect(await uses(keys.retry)).toMatchObject({ operation: 'delivery.retry', resource_id: failed[0]!.id, state: 'completed' });
+
+    const conflicts = [
+      await post('/api/v3/refunds', keys.refund, { payment_code: refunded, operation_type: 'refund', reason: 'another reason' }),
+      await post('/api/v3/sandbox/disputes', keys.sandbox, { payment_code: disputed, reason: 'duplicate' }),
+      await post(`/api/v3/disputes/${dispute.body.id}/evidence`, keys.evidence, { note: 'Another note.' }),
+    ];
+    expect(conflicts.map((answer) => [answer.status, answer.body.code, answer.body.errors])).toEqual([
+      [409, '9000039', { reason: DIFFERS }],
+      [409, '9000039', { reason: DIFFERS }],
+      [409, '9000039', { note: DIFFERS }],
+    ]);
+  });
+
+  // Last: it stops a service of the shared stack.
+  it('answers 503 1000009 (repeat unchanged) rather than a partial list while a service that keeps keys does not answer', async () => {
+    const { v3 } = await merchant();
+    const key = randomUUID();
+    expect((await pay(v3, key, { amount: '10.00', currency_code: 'TRY' })).status).toBe(201);
+    await stack.terminate('webhook-dispatcher');
+    const unanswered = await inspect(v3, key);
+    expect([unanswered.status, unanswered.body.code, unanswered.body.metadata.retry_class]).toEqual([503, '1000009', 'retry_unchanged']);
   });
 });
