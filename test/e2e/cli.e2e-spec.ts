@@ -214,6 +214,11 @@ describe('card-platform CLI', () => {
     const order = await json('orders', 'create', '--amount', '20.00', '--bin', '540061');
     expect(order).toMatchObject({ status: 'requires_hosted' });
     expect(await json('orders', 'get', order.merchant_order_id)).toMatchObject({ merchant_order_id: order.merchant_order_id });
+    const direct = await json('orders', 'create', '--amount', '20.00', '--card', '4355090000044242', '--expiry', '12/30', '--cvv', '000');
+    expect(direct).toMatchObject({ status: 'requires_action', card: { bin: '435509', last_four: '4242' } });
+    expect(JSON.stringify(direct)).not.toContain('4355090000044242');
+    const badTarget = await run('listen', '--forward-to', 'localhost 4242');
+    expect([badTarget.code, badTarget.stderr]).toEqual([2, expect.stringContaining('--forward-to must be an address')]);
     const refused = await run('payments', 'create', '--amount', '1.5');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('refused: 1000001');

@@ -4,7 +4,7 @@ import { ApiError, isApiError } from '../errors.js';
 import { clientOptions, configPath, loadProfile, saveProfile, UsageError, type Profile } from './config.js';
 import { listen } from './listen.js';
 import { Output } from './output.js';
-import { deliveries, orders, payments, required, type Flags } from './resources.js';
+import { deliveries, httpUrl, orders, payments, required, type Flags } from './resources.js';
 import { trigger, TRIGGERS } from './trigger.js';
 import { webhookCheck } from './webhook-check.js';
 
@@ -94,7 +94,7 @@ export async function run(argv: string[], out?: Output): Promise<number> {
       const secret = (flags.secret as string | undefined) ?? loadProfile().secret;
       const scheme = ((flags.scheme as string | undefined) ?? 'v4') as 'v3' | 'v4';
       if (scheme !== 'v3' && scheme !== 'v4') throw new UsageError('--scheme is v3 or v4');
-      return (await webhookCheck(required(flags, 'url'), scheme, secret, output)) ? 0 : 1;
+      return (await webhookCheck(httpUrl(flags, 'url'), scheme, secret, output)) ? 0 : 1;
     }
     const profile = loadProfile();
     const client = new CardPlatform(clientOptions(profile));
@@ -116,7 +116,7 @@ export async function run(argv: string[], out?: Output): Promise<number> {
         const stop = new AbortController();
         process.once('SIGINT', () => stop.abort());
         process.once('SIGTERM', () => stop.abort());
-        await listen(profile, required(flags, 'forward-to'), output, stop.signal).catch((error: unknown) => {
+        await listen(profile, httpUrl(flags, 'forward-to'), output, stop.signal).catch((error: unknown) => {
           if (!stop.signal.aborted) throw error;
         });
         return 0;

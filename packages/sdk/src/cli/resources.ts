@@ -12,6 +12,19 @@ export function required(flags: Flags, name: string): string {
   return value;
 }
 
+/** A flag that must be an http or https address: checked before anything is sent. */
+export function httpUrl(flags: Flags, name: string): string {
+  const value = required(flags, name);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--${name} must be an address such as http://localhost:4242/webhooks, not ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--${name} must be an http or https address, not ${url.protocol}`);
+  return url.toString();
+}
+
 const optional = (flags: Flags, name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
 
 export const showPayment = (p: Payment) =>

@@ -173,7 +173,9 @@ function confirmations(results: CheckResult[]): string[] {
 /** Sends the battery to `url` in order and reports what the endpoint accepted that it must reject, and the reverse. */
 export async function webhookCheck(url: string, scheme: Scheme, secret: string, out: Output): Promise<boolean> {
   const results: CheckResult[] = [];
-  for (const check of checkCases(scheme, secret)) {
+  const cases = checkCases(scheme, secret);
+  out.say(`Sending ${cases.length} ${scheme} deliveries to ${url}, one after the other…`);
+  for (const check of cases) {
     const answer = await forward(url, { event_id: '', event_type: check.name, scheme, headers: check.headers, body: check.body });
     const accepted = answer.status !== null && answer.status >= 200 && answer.status < 300;
     const ok = accepted === (check.expect === 'accept');
