@@ -776,6 +776,31 @@ export type components = {
             /** @enum {string} */
             state: "in_flight" | "completed";
         };
+        /**
+         * @example {
+         *       "order_code": "100000417",
+         *       "merchant_order_id": "order-10043",
+         *       "status": "requires_action",
+         *       "amount": "250.00",
+         *       "currency": "TRY",
+         *       "redirect_url": "https://pay.card-platform.example/v4/3ds/tok_9Kd1",
+         *       "hosted_url": null,
+         *       "hosted_expires_at": null,
+         *       "failure_reason_code": null,
+         *       "failure_message": null,
+         *       "card": {
+         *         "holder_name": "Ayse Yilmaz",
+         *         "bin": "435509",
+         *         "last_four": "4242",
+         *         "network": "visa",
+         *         "program": null,
+         *         "issuer_bank_name": "Example Bank"
+         *       },
+         *       "created_at": "2026-11-20T09:20:11.204Z",
+         *       "completed_at": null,
+         *       "version": 1
+         *     }
+         */
         Order: {
             amount: string;
             card: {
@@ -801,6 +826,41 @@ export type components = {
             status: "requires_action" | "requires_hosted" | "pending" | "paid" | "failed";
             version: number;
         };
+        /**
+         * @example {
+         *       "schema_version": 3,
+         *       "event_id": "1c9d7e5f-2b3a-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "event_type": "checkout.order.failed",
+         *       "previous_status": "requires_action",
+         *       "order": {
+         *         "code": "100000417",
+         *         "merchant_order_id": "order-10043",
+         *         "status": "failed",
+         *         "amount": "250.00",
+         *         "currency": "TRY",
+         *         "version": 3
+         *       },
+         *       "merchant": {
+         *         "code": "MRC-000123"
+         *       },
+         *       "payment_details": {
+         *         "card": {
+         *           "holder_name": "Ayse Yilmaz",
+         *           "bin": "435509",
+         *           "last_four": "4242",
+         *           "network": "visa",
+         *           "program": null,
+         *           "issuer_bank_code": null,
+         *           "issuer_bank_name": "Example Bank",
+         *           "installment_count": 1,
+         *           "three_d": true
+         *         }
+         *       },
+         *       "failure_code": "0055231",
+         *       "failure_reason_code": "payment_declined",
+         *       "failure_message": "The card issuer declined the payment"
+         *     }
+         */
         OrderEvent: {
             /** Format: uuid */
             event_id: string;
@@ -845,6 +905,28 @@ export type components = {
             total: number;
             total_pages: number;
         };
+        /**
+         * @example {
+         *       "code": "k3v9x2m4",
+         *       "merchant_reference": "order-10041",
+         *       "status": "paid",
+         *       "amount": "149.90",
+         *       "currency_code": "TRY",
+         *       "environment": "live",
+         *       "payment_url": "https://pay.card-platform.example/pay/tok_7Qm2",
+         *       "payment_url_kind": "platform",
+         *       "created_at": "2026-11-20T09:14:03.512Z",
+         *       "expires_at": "2026-11-20T10:14:03.512Z",
+         *       "paid_at": "2026-11-20T09:16:41.007Z",
+         *       "card": {
+         *         "bin": "435509",
+         *         "last_four": "4242",
+         *         "network": "visa"
+         *       },
+         *       "failure": null,
+         *       "version": 3
+         *     }
+         */
         Payment: {
             amount: string;
             card: {
@@ -872,6 +954,35 @@ export type components = {
             status: "created" | "paid" | "expired";
             version: number;
         };
+        /**
+         * @example {
+         *       "event_id": "6f2b8c1e-3d4a-4b5c-9e8f-0a1b2c3d4e5f",
+         *       "event_type": "payment.paid",
+         *       "environment": "live",
+         *       "occurred_at": "2026-11-20T09:16:41.007Z",
+         *       "previous_status": "created",
+         *       "payment": {
+         *         "code": "k3v9x2m4",
+         *         "merchant_reference": "order-10041",
+         *         "status": "paid",
+         *         "amount": "149.90",
+         *         "currency_code": "TRY",
+         *         "environment": "live",
+         *         "payment_url": "https://pay.card-platform.example/pay/tok_7Qm2",
+         *         "payment_url_kind": "platform",
+         *         "created_at": "2026-11-20T09:14:03.512Z",
+         *         "expires_at": "2026-11-20T10:14:03.512Z",
+         *         "paid_at": "2026-11-20T09:16:41.007Z",
+         *         "card": {
+         *           "bin": "435509",
+         *           "last_four": "4242",
+         *           "network": "visa"
+         *         },
+         *         "failure": null,
+         *         "version": 3
+         *       }
+         *     }
+         */
         PaymentEvent: {
             /** @enum {string} */
             environment: "sandbox" | "live";
