@@ -127,6 +127,6 @@ describe('card-platform listen', () => {
     await eventually(() => stderr.text().includes('in 2 s'), 5000);
     stop.abort();
     await listening.catch(() => undefined);
-    expect(stderr.text()).toMatch(/the stream broke \(.+\)\. Opening it again in 1 s…\n.*in 2 s…/);
+    expect(stderr.text()).toMatch(/the stream broke \(.+\)\. Opening it again in 1 s…\nConnecting to http:\/\/127\.0\.0\.1:9 as MRC-000123…\n.*in 2 s…/);
   });
 });

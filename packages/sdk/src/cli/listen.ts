@@ -99,6 +99,7 @@ export async function listen(profile: Profile, target: string, out: Output, sign
 
 /** One stream, from opening to its end; true when the platform said it was ready. */
 async function streamOnce(profile: Profile, target: string, out: Output, signal?: AbortSignal): Promise<boolean> {
+  out.say(`Connecting to ${profile.base_url} as ${profile.merchant_code}…`);
   const headers = {
     'X-CAV-Api-Key': profile.api_key,
     accept: 'text/event-stream',
