@@ -311,12 +311,7 @@ describe('disputes and service status', () => {
 
     it('pauses new withdrawals only while withdrawals are in maintenance', async () => {
       const { account, v3 } = await merchant();
-      await operator.call(
-        'POST',
-        `/admin/v1/merchants/${account.merchantCode}/environments/sandbox/wallet-adjustments`,
-        { wallet: 'api', direction: 'credit', amount: '100.00', reason: 'funds' },
-        { 'Idempotency-Key': randomUUID() },
-      );
+      await operator.creditWallet(account.merchantCode, '100.00');
       const withdraw = () =>
         v3.request(
           'POST',

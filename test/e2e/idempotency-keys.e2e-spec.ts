@@ -34,13 +34,7 @@ describe('Idempotency-Keys you can see', () => {
 
   async function merchant(): Promise<{ account: ProvisionedMerchant; v3: V3Client }> {
     const account = await operator.provisionMerchant({ settings: { withdrawal_min_amount: '10.00', withdrawal_daily_limit: '100000.00' } });
-    const credit = await operator.call(
-      'POST',
-      `/admin/v1/merchants/${account.merchantCode}/environments/sandbox/wallet-adjustments`,
-      { wallet: 'api', direction: 'credit', amount: '1000.00', reason: 'test funds' },
-      { 'Idempotency-Key': randomUUID() },
-    );
-    expect(credit.status).toBe(201);
+    await operator.creditWallet(account.merchantCode, '1000.00');
     return { account, v3: new V3Client(stack.url('gateway'), account) };
   }
 

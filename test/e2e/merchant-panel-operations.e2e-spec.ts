@@ -259,13 +259,7 @@ describe('merchant panel operations in a browser', () => {
   });
 
   it('refuses a withdrawal without the address acknowledgement with the API’s text next to it, then sends it', async () => {
-    const credit = await operator.call(
-      'POST',
-      `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox/wallet-adjustments`,
-      { wallet: 'api', direction: 'credit', amount: '500.00', reason: 'test funds' },
-      { 'Idempotency-Key': randomUUID() },
-    );
-    expect(credit.status).toBe(201);
+    await operator.creditWallet(merchant.merchantCode, '500.00');
     await page.getByRole('link', { name: 'Withdrawals' }).click();
     await page.waitForURL(`${panelUrl}/withdrawals`);
     expect(await page.locator('#withdrawal-limits').textContent()).toBe('Minimum 10.00 TRY · daily limit 1000.00 TRY · withdrawable now 500.00 TRY');

@@ -29,13 +29,7 @@ describe('the SDK client on the real stack', () => {
     });
     const operator = new OperatorClient(stack.url('gateway'));
     merchant = await operator.provisionMerchant({});
-    const credit = await operator.call(
-      'POST',
-      `/admin/v1/merchants/${merchant.merchantCode}/environments/sandbox/wallet-adjustments`,
-      { wallet: 'api', direction: 'credit', amount: '500.00', reason: 'sdk test funds' },
-      { 'Idempotency-Key': randomUUID() },
-    );
-    expect(credit.status).toBe(201);
+    await operator.creditWallet(merchant.merchantCode, '500.00');
     platform = new CardPlatform({
       apiKey: merchant.apiKey,
       secret: merchant.apiSecret,

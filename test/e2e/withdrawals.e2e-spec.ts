@@ -37,15 +37,7 @@ describe('USDT withdrawals', () => {
       baseCurrency: options.baseCurrency ?? 'TRY',
       settings: { withdrawal_min_amount: options.min ?? '10.00', withdrawal_daily_limit: options.daily ?? '100000.00' },
     });
-    if (amount !== '0.00') {
-      const credit = await operator.call(
-        'POST',
-        `/admin/v1/merchants/${account.merchantCode}/environments/${environment}/wallet-adjustments`,
-        { wallet: 'api', direction: 'credit', amount, reason: 'test funds' },
-        { 'Idempotency-Key': randomUUID() },
-      );
-      expect(credit.status).toBe(201);
-    }
+    if (amount !== '0.00') await operator.creditWallet(account.merchantCode, amount, environment);
     return { account, v3: new V3Client(stack.url('gateway'), account) };
   }
 

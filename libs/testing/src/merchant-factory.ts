@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Environment } from '@platform/contracts';
 import { testInfrastructure } from './test-environment';
 
@@ -39,10 +40,21 @@ export class OperatorClient {
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   }
 
-  private async expect(status: number, method: string, path: string, body?: unknown): Promise<any> {
-    const result = await this.call(method, path, body);
+  private async expect(status: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
+    const result = await this.call(method, path, body, headers);
     if (result.status !== status) throw new Error(`${method} ${path} answered ${result.status}: ${JSON.stringify(result.body)}`);
     return result.body;
+  }
+
+  /** Money into a merchant's API wallet by hand (an operator's credit adjustment), so that it can withdraw. */
+  async creditWallet(merchantCode: string, amount: string, environment: Environment = 'sandbox'): Promise<void> {
+    await this.expect(
+      201,
+      'POST',
+      `/admin/v1/merchants/${merchantCode}/environments/${environment}/wallet-adjustments`,
+      { wallet: 'api', direction: 'credit', amount, reason: 'test funds' },
+      { 'Idempotency-Key': randomUUID() },
+    );
   }
 
   /** A merchant with a key for one environment, reachable from this machine. */

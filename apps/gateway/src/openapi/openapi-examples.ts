@@ -1,3 +1,21 @@
+/** A paid live payment: the answer of a read, and the payment a payment.paid body carries. */
+const PAID_PAYMENT = {
+  code: 'k3v9x2m4',
+  merchant_reference: 'order-10041',
+  status: 'paid',
+  amount: '149.90',
+  currency_code: 'TRY',
+  environment: 'live',
+  payment_url: 'https://pay.card-platform.example/pay/tok_7Qm2',
+  payment_url_kind: 'platform',
+  created_at: '2026-11-20T09:14:03.512Z',
+  expires_at: '2026-11-20T10:14:03.512Z',
+  paid_at: '2026-11-20T09:16:41.007Z',
+  card: { bin: '435509', last_four: '4242', network: 'visa' },
+  failure: null,
+  version: 3,
+};
+
 /**
  * Examples shown in the OpenAPI documents, by component name: requests, answers and webhook
  * bodies. A unit spec parses each one with the component's own schema, so an example can never
@@ -27,24 +45,7 @@ export const SCHEMA_EXAMPLES: Record<string, unknown[]> = {
   CreateWithdrawalRequest: [{ amount: '250.00', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', address_acknowledged: true }],
   DisputeEvidenceRequest: [{ note: 'Delivered on 2026-11-20, signed by the customer; tracking number TR123456789.' }],
   SandboxDisputeRequest: [{ payment_code: 'k3v9x2m4', scenario: 'open', reason: 'fraud' }],
-  Payment: [
-    {
-      code: 'k3v9x2m4',
-      merchant_reference: 'order-10041',
-      status: 'paid',
-      amount: '149.90',
-      currency_code: 'TRY',
-      environment: 'live',
-      payment_url: 'https://pay.card-platform.example/pay/tok_7Qm2',
-      payment_url_kind: 'platform',
-      created_at: '2026-11-20T09:14:03.512Z',
-      expires_at: '2026-11-20T10:14:03.512Z',
-      paid_at: '2026-11-20T09:16:41.007Z',
-      card: { bin: '435509', last_four: '4242', network: 'visa' },
-      failure: null,
-      version: 3,
-    },
-  ],
+  Payment: [PAID_PAYMENT],
   Order: [
     {
       order_code: '100000417',
@@ -70,22 +71,7 @@ export const SCHEMA_EXAMPLES: Record<string, unknown[]> = {
       environment: 'live',
       occurred_at: '2026-11-20T09:16:41.007Z',
       previous_status: 'created',
-      payment: {
-        code: 'k3v9x2m4',
-        merchant_reference: 'order-10041',
-        status: 'paid',
-        amount: '149.90',
-        currency_code: 'TRY',
-        environment: 'live',
-        payment_url: 'https://pay.card-platform.example/pay/tok_7Qm2',
-        payment_url_kind: 'platform',
-        created_at: '2026-11-20T09:14:03.512Z',
-        expires_at: '2026-11-20T10:14:03.512Z',
-        paid_at: '2026-11-20T09:16:41.007Z',
-        card: { bin: '435509', last_four: '4242', network: 'visa' },
-        failure: null,
-        version: 3,
-      },
+      payment: PAID_PAYMENT,
     },
   ],
   OrderEvent: [
