@@ -42,8 +42,10 @@ RUN npm run build \
 
 # ---- runtime: what every app image shares -------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# NODE_OPTIONS: SERVICE_NODE_OPTIONS of libs/contracts/src/apps.ts (a test keeps them the same).
 ENV NODE_ENV=production \
-    HTTP_HOST=0.0.0.0
+    HTTP_HOST=0.0.0.0 \
+    NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 # Owned by root and only readable by the `node` user that runs the process.
 COPY --from=build /app/package.json ./package.json

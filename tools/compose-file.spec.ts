@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import YAML from 'yaml';
-import { PLATFORM_APPS } from '@platform/contracts';
+import { PLATFORM_APPS, SERVICE_NODE_OPTIONS } from '@platform/contracts';
 import { REPO_ROOT } from '@platform/testing';
 
 /**
@@ -55,6 +55,11 @@ describe('docker-compose.yml', () => {
       expect(services[app].environment.PORT).toBe(8080 + index);
       expect(services[app].healthcheck.test.join(' ')).toContain(`http://127.0.0.1:${8080 + index}/readyz`);
     });
+  });
+
+  it('runs the images with the V8 flags the platform is measured with', () => {
+    const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain(`NODE_OPTIONS=${SERVICE_NODE_OPTIONS}`);
   });
 
   it('is refused by the schema when a service is malformed', () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { PLATFORM_APPS, type PlatformApp } from '@platform/contracts';
+import { PLATFORM_APPS, SERVICE_NODE_OPTIONS, type PlatformApp } from '@platform/contracts';
 import { SPANS_FILE, spanFileReceiver } from './trace-file';
 
 /**
@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       cwd: ROOT,
       env: {
         KAFKAJS_NO_PARTITIONER_WARNING: '1',
+        NODE_OPTIONS: SERVICE_NODE_OPTIONS,
         ...localDefaults(app),
         ...process.env,
         ...(tracesTo ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracesTo } : {}),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startIyzicoStandIn, type RunningStandIn } from './iyzico-stand-in/process';
 import { REPO_ROOT, testInfrastructure } from './test-environment';
 
-import { PLATFORM_APPS, type PlatformApp } from '@platform/contracts';
+import { PLATFORM_APPS, SERVICE_NODE_OPTIONS, type PlatformApp } from '@platform/contracts';
 
 export const APPS = PLATFORM_APPS;
 export type AppName = PlatformApp;
@@ -103,6 +103,7 @@ export class Stack {
         env: {
           PATH: process.env.PATH,
           NODE_ENV: 'test',
+          NODE_OPTIONS: SERVICE_NODE_OPTIONS,
           LOG_LEVEL: 'info',
           DATABASE_URL: testInfrastructure.adminDatabaseUrl,
           KAFKA_BROKERS: testInfrastructure.kafkaBrokers,
