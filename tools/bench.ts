@@ -185,10 +185,14 @@ async function webhookDrain(merchant: ProvisionedMerchant, count: number, cpu: C
   try {
     cpu.start();
     const started = Date.now();
+    // Told at the commit, as the dispatcher's intake tells it (DELIVERIES_DUE_CHANNEL of its repository).
     await db.query(
-      `INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at)
-       SELECT gen_random_uuid(), gen_random_uuid(), 'payment.paid', 'v3', $1, 'sandbox', 'bench', $2, '{"event_type":"payment.paid"}', now(), now()
-         FROM generate_series(1, $3)`,
+      `WITH backlog AS (
+         INSERT INTO webhooks.deliveries (id, event_id, event_type, scheme, merchant_code, environment, payment_code, url, body, next_attempt_at, created_at)
+         SELECT gen_random_uuid(), gen_random_uuid(), 'payment.paid', 'v3', $1, 'sandbox', 'bench', $2, '{"event_type":"payment.paid"}', now(), now()
+           FROM generate_series(1, $3)
+         RETURNING 1)
+       SELECT pg_notify('webhook_deliveries_due', '') FROM (SELECT 1 FROM backlog LIMIT 1) AS inserted`,
       [merchant.merchantCode, url, count],
     );
     await all;

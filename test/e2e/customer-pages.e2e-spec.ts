@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
+import { verifyReturnUrl } from '@card-platform/sdk';
 import { verifyReturnAddress } from '@platform/signing';
 import {
   OperatorClient,
@@ -82,6 +83,15 @@ describe('3-D Secure flow and the return address', () => {
     expect(params).not.toHaveProperty('failure_code');
     expect(verifyReturnAddress(params, merchant.apiSecret)).toEqual({ ok: true });
     expect(verifyReturnAddress({ ...params, status: 'failed' }, merchant.apiSecret)).toEqual({ ok: false, reason: 'mismatch' });
+    // The SDK's check, as a merchant's return page runs it on the address the browser brings.
+    expect(verifyReturnUrl(location, { [merchant.keyVersion]: merchant.apiSecret })).toEqual({
+      ok: true,
+      orderCode: params.order_code,
+      status: 'paid',
+      failureCode: null,
+      keyVersion: merchant.keyVersion,
+    });
+    expect(verifyReturnUrl(location, { [merchant.keyVersion + 1]: merchant.apiSecret })).toEqual({ ok: false, reason: 'unknown_key_version' });
     const read = await v4.get(`/api/v4/orders/${id}`);
     expect(read.body.data).toMatchObject({ status: 'paid', redirect_url: null, order_code: params.order_code, completed_at: expect.any(String) });
   });
