@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { OperatorClient, Stack, V3Client, testInfrastructure } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, eventually, testInfrastructure } from '@platform/testing';
 
 /**
  * Operator identities on the real stack (issue 22): named, scoped, revocable tokens issued by
@@ -220,8 +220,13 @@ describe('operator tokens and roles', () => {
     expect((await v3.request('GET', `/api/v3/withdrawals/${id}`)).body).toMatchObject({ status: 'sent', tx_hash: hash });
     // The merchant's API shows no operator.
     expect(Object.keys((await v3.request('GET', `/api/v3/withdrawals/${id}`)).body)).not.toContain('approved_by');
-    const audit = await admin.client.call('GET', `/admin/v1/audit-log?target=${merchant.merchantCode}/withdrawals/${id}`);
-    expect(audit.body.data.map((entry: any) => [entry.action, entry.actor])).toEqual([
+    // Written by payouts with each change (ADR 0039): the refused send by the approver left no entry.
+    const audit = await eventually(
+      async () => (await admin.client.call('GET', `/admin/v1/audit-log?target=${merchant.merchantCode}/withdrawals/${id}`)).body.data,
+      (entries: any[]) => entries.length >= 2,
+      20000,
+    );
+    expect(audit.map((entry: any) => [entry.action, entry.actor])).toEqual([
       ['withdrawal.send', `token:${second.name}`],
       ['withdrawal.approve', `token:${first.name}`],
     ]);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { OperatorClient, Stack, V3Client, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, eventually, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
 
 const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
@@ -217,8 +217,15 @@ describe('USDT withdrawals', () => {
       expect((await v3.request('GET', `/api/v3/withdrawals/${requested.body.id}`)).body).toMatchObject({ status: 'sent', tx_hash: hash });
       expect(await available(v3)).toBe('750.00');
       expect((await operator.call('POST', `/admin/v1/withdrawals/${requested.body.id}/reject`, { reason: 'too late' })).body.code).toBe('1000012');
-      const audit = await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/withdrawals/${requested.body.id}`);
-      expect(audit.body.data.map((entry: any) => [entry.action, entry.before.status, entry.after.status])).toEqual([['withdrawal.send', 'requested', 'sent']]);
+      // Payouts announces the entry with the change; the gateway's audit log keeps it a moment later. The refused reject left none.
+      const audit = await eventually(
+        async () => (await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/withdrawals/${requested.body.id}`)).body.data,
+        (entries: any[]) => entries.length > 0,
+        20000,
+      );
+      expect(audit.map((entry: any) => [entry.action, entry.actor, entry.before.status, entry.after.status])).toEqual([
+        ['withdrawal.send', 'admin-token', 'requested', 'sent'],
+      ]);
     });
 
     it('gives the amount back when the operator rejects with a reason', async () => {

@@ -34,6 +34,7 @@ import { CredentialDirectory } from './auth/credential-directory';
 import { V3AuthGuard, V4AuthGuard } from './auth/guards';
 import { RequestAuthenticator } from './auth/request-authenticator';
 import { AuditRepository } from './merchants/audit.repository';
+import { OperatorActionIntake } from './merchants/operator-action-intake';
 import { MerchantRepository } from './merchants/merchant.repository';
 import { MerchantsService } from './merchants/merchants.service';
 import { MerchantConsoleHandlers } from './merchant-console/merchant-console.handlers';
@@ -84,6 +85,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     RateLimits,
     MerchantBroadcast,
     AuditService,
+    OperatorActionIntake,
     AdminReadAuditInterceptor,
     OpenApiDocument,
     SandboxWebhookHub,

@@ -20,6 +20,7 @@ export * from './events/merchant-settings.events';
 export * from './events/order.events';
 export * from './events/maintenance.events';
 export * from './events/dispute.events';
+export * from './events/operator-action.events';
 export * from './events/payment.events';
 export * from './events/sandbox-webhook.events';
 export * from './text';

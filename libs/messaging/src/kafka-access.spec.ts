@@ -43,8 +43,19 @@ describe('KAFKA_ACCESS', () => {
     expect(KAFKA_ACCESS.gateway).toMatchObject({
       write: expect.arrayContaining([Topics.rpcReplies, Topics.panelCommands]),
       read: expect.arrayContaining([Topics.gatewayCommands]),
-      groups: ['gateway.commands'],
+      groups: expect.arrayContaining(['gateway.commands']),
     });
     expect(aclBindings('User:panel', KAFKA_ACCESS.panel!, 'eu.').filter((acl) => acl.resourceName === 'eu.gateway.commands.v1')).toHaveLength(1);
+  });
+
+  it('lets the services that announce operators’ changes write them and only the gateway read them, in its events group', () => {
+    const writers = Object.entries(KAFKA_ACCESS)
+      .filter(([, access]) => access.write.includes(Topics.operatorActions))
+      .map(([app]) => app);
+    const readers = Object.entries(KAFKA_ACCESS)
+      .filter(([, access]) => access.read.includes(Topics.operatorActions))
+      .map(([app]) => app);
+    expect([writers, readers]).toEqual([['payouts'], ['gateway']]);
+    expect(KAFKA_ACCESS.gateway!.groups).toContain('gateway.events');
   });
 });

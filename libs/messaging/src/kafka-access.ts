@@ -64,6 +64,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
       Topics.panelCommands,
     ],
     publishes: [reference.settings],
+    consumes: [Topics.operatorActions],
     listens: [Topics.sandboxWebhooks],
   }),
   checkout: service('checkout', { sends: [Topics.paymentsCommands, Topics.ordersCommands] }),
@@ -82,6 +83,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   payouts: service('payouts', {
     commands: Topics.payoutsCommands,
     sends: [Topics.ledgerCommands],
+    publishes: [Topics.operatorActions],
     reads: [reference.settings, reference.maintenance, reference.rates],
   }),
   disputes: service('disputes', {

@@ -27,3 +27,4 @@ export * from './parse-or-reject';
 export * from './request-digest';
 export * from './sandbox-scenario';
 export * from './four-eyes';
+export * from './operator-actions';

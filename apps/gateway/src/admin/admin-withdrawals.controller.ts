@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
@@ -21,10 +20,7 @@ const RejectBodySchema = z.object({ reason: text({ min: 3, max: 500 }) }).strict
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
 export class AdminWithdrawalsController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Get()
   @OperatorRoute({
@@ -83,16 +79,13 @@ export class AdminWithdrawalsController {
     return this.decide(request, { id: parseOrReject(WithdrawalIdSchema, id), action: 'reject', reason });
   }
 
-  /** The decision as the authenticated operator's: the owning service applies the four-eyes rule to it in its transaction. */
+  /**
+   * The decision as the authenticated operator's: payouts applies the four-eyes rule to it and
+   * announces the audit entry in the transaction of the change (ADR 0039).
+   */
   private async decide(request: FastifyRequest, decision: WithoutOperator<RequestOf<typeof DecideWithdrawal>>) {
     const result = await this.rpc.request(DecideWithdrawal, { ...decision, operator: request.operator! } as RequestOf<typeof DecideWithdrawal>, {
       correlationId: request.correlationId,
-    });
-    await this.audit.recordOperatorChange(request, {
-      action: `withdrawal.${decision.action}`,
-      target: `${result.after.merchant_code}/withdrawals/${result.after.id}`,
-      before: result.before,
-      after: result.after,
     });
     return result.after;
   }

@@ -19,6 +19,8 @@ export interface AuditEntry {
   correlationId: string;
   before: unknown;
   after: unknown;
+  /** When the change happened, if not now: an entry another service wrote with its change. */
+  occurredAt?: string;
 }
 
 /** What a read of the audit log narrows to: a target and what is below it, an action, an actor, a time range [from, to). */
@@ -35,9 +37,17 @@ export interface AuditFilter {
 export class AuditRepository {
   async append(tx: SqlExecutor, entry: AuditEntry): Promise<void> {
     await tx.query(
-      `INSERT INTO gateway.audit_log (actor, action, target, correlation_id, before, after)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [entry.actor, entry.action, entry.target, entry.correlationId, JSON.stringify(entry.before ?? null), JSON.stringify(entry.after ?? null)],
+      `INSERT INTO gateway.audit_log (actor, action, target, correlation_id, before, after, occurred_at)
+       VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()))`,
+      [
+        entry.actor,
+        entry.action,
+        entry.target,
+        entry.correlationId,
+        JSON.stringify(entry.before ?? null),
+        JSON.stringify(entry.after ?? null),
+        entry.occurredAt ?? null,
+      ],
     );
   }
 

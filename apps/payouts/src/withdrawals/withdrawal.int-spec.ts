@@ -180,5 +180,22 @@ describe('withdrawal requests', () => {
       status: 'sent',
       approved_by: null,
     });
+
+    // Each decision that changed something announced its audit entry in its own transaction; refusals announced nothing.
+    const announced = await dataSource.query(
+      `SELECT payload FROM payouts.outbox WHERE event_type = 'operator.action-recorded' AND message_key = $1 ORDER BY seq`,
+      [`${live.merchantCode}/withdrawals/${withdrawal.id}`],
+    );
+    expect(
+      announced.map(({ payload }: { payload: { actor: string; action: string; after: { status: string } } }) => [
+        payload.actor,
+        payload.action,
+        payload.after.status,
+      ]),
+    ).toEqual([
+      ['token:alice', 'withdrawal.approve', 'requested'],
+      ['token:alice', 'withdrawal.approve', 'requested'],
+      ['token:bob', 'withdrawal.send', 'sent'],
+    ]);
   });
 });

@@ -14,7 +14,16 @@ import {
 import { RpcClient } from '@platform/messaging';
 import { Decimal, parseWireAmount } from '@platform/money';
 import { IdempotencyStore, type IdempotencyRecord, type IdempotentRequest } from '@platform/persistence';
-import { checkFourEyes, Clock, CONFIG, eachIndependently, MaintenanceFlags, MerchantSettings, ReservationOwner } from '@platform/service-kit';
+import {
+  checkFourEyes,
+  Clock,
+  CONFIG,
+  eachIndependently,
+  MaintenanceFlags,
+  MerchantSettings,
+  ReservationOwner,
+  recordOperatorAction,
+} from '@platform/service-kit';
 import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { BURN_ADDRESSES, tronAccountId } from './tron-address';
@@ -232,7 +241,16 @@ export class WithdrawalService {
         if (!(await this.withdrawals.transition(tx, caller, row.id, update, now))) throw conflict();
       }
       const after = (await this.withdrawals.find(tx, caller, id))!;
-      return { before: toWithdrawal(row), after: { ...toWithdrawal(after), merchant_code: row.merchant_code, approved_by: after.approved_by ?? null } };
+      const result = { before: toWithdrawal(row), after: { ...toWithdrawal(after), merchant_code: row.merchant_code, approved_by: after.approved_by ?? null } };
+      // The audit entry leaves with the change or not at all.
+      await recordOperatorAction(tx, DATABASE.schema, {
+        actor: decision.operator,
+        action: `withdrawal.${decision.action}`,
+        target: `${row.merchant_code}/withdrawals/${row.id}`,
+        before: result.before,
+        after: result.after,
+      });
+      return result;
     });
   }
 

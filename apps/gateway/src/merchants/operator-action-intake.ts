@@ -1,0 +1,30 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { OperatorActionRecorded } from '@platform/contracts';
+import { EventConsumer } from '@platform/messaging';
+import { AuditRepository } from './audit.repository';
+
+/**
+ * Keeps in the audit log the operators' changes other services made and announced with the
+ * change itself (ADR 0039): once per event (the inbox), at the time the change happened.
+ */
+@Injectable()
+export class OperatorActionIntake implements OnModuleInit {
+  constructor(
+    private readonly events: EventConsumer,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on(OperatorActionRecorded, (event, tx) =>
+      this.audit.append(tx, {
+        actor: event.payload.actor,
+        action: event.payload.action,
+        target: event.payload.target,
+        correlationId: event.payload.correlation_id,
+        before: event.payload.before,
+        after: event.payload.after,
+        occurredAt: event.occurredAt,
+      }),
+    );
+  }
+}
