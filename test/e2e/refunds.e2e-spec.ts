@@ -315,10 +315,15 @@ describe('refunds and voids', () => {
       });
       expect((await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/cancel`, {})).body.code).toBe('1000012');
 
-      const audit = await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/reversals/${requested.body.id}`);
-      expect(audit.body.data.map((entry: any) => [entry.action, entry.before.status, entry.after.status])).toEqual([
-        ['reversal.complete', 'awaiting_provider_manual', 'completed'],
-        ['reversal.approve', 'requested', 'awaiting_provider_manual'],
+      // Written by payments-v3 with each change (ADR 0039), kept by the gateway a moment later; the refused cancel left none.
+      const audit = await eventually(
+        async () => (await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/reversals/${requested.body.id}`)).body.data,
+        (entries: any[]) => entries.length >= 2,
+        20000,
+      );
+      expect(audit.map((entry: any) => [entry.action, entry.actor, entry.before.status, entry.after.status])).toEqual([
+        ['reversal.complete', `token:${completer.name}`, 'awaiting_provider_manual', 'completed'],
+        ['reversal.approve', `token:${approver.name}`, 'requested', 'awaiting_provider_manual'],
       ]);
     });
 

@@ -71,7 +71,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   'payments-v3': service('payments-v3', {
     commands: Topics.paymentsCommands,
     sends: [Topics.ledgerCommands],
-    publishes: [Topics.paymentsEvents, reference.rates],
+    publishes: [Topics.paymentsEvents, reference.rates, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
   }),
   'orders-v4': service('orders-v4', { commands: Topics.ordersCommands, publishes: [Topics.ordersEvents], reads: [reference.settings, reference.maintenance] }),

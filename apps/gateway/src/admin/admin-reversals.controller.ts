@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DecideReversal, ENVIRONMENTS, ListReversals, REVERSAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
@@ -25,10 +24,7 @@ const EmptyBodySchema = z.object({}).strict();
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
 export class AdminReversalsController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Get()
   @OperatorRoute({
@@ -99,16 +95,13 @@ export class AdminReversalsController {
     return this.decide(request, { id: parseOrReject(ReversalIdSchema, id), action: 'cancel' });
   }
 
-  /** The decision as the authenticated operator's: the owning service applies the four-eyes rule to it in its transaction. */
+  /**
+   * The decision as the authenticated operator's: payments-v3 applies the four-eyes rule to it
+   * and announces the audit entry in the transaction of the change (ADR 0039).
+   */
   private async decide(request: FastifyRequest, decision: WithoutOperator<RequestOf<typeof DecideReversal>>) {
     const result = await this.rpc.request(DecideReversal, { ...decision, operator: request.operator! } as RequestOf<typeof DecideReversal>, {
       correlationId: request.correlationId,
-    });
-    await this.audit.recordOperatorChange(request, {
-      action: `reversal.${decision.action}`,
-      target: `${result.after.merchant_code}/reversals/${result.after.id}`,
-      before: result.before,
-      after: result.after,
     });
     return result.after;
   }

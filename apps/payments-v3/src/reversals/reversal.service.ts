@@ -12,7 +12,7 @@ import {
   type OperatorFilter,
   type SqlExecutor,
 } from '@platform/persistence';
-import { checkFourEyes, Clock, CONFIG, eachIndependently, operationIdFor, ReservationOwner } from '@platform/service-kit';
+import { checkFourEyes, Clock, CONFIG, eachIndependently, operationIdFor, recordOperatorAction, ReservationOwner } from '@platform/service-kit';
 import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { PaymentRepository } from '../payments/payment.repository';
@@ -240,7 +240,16 @@ export class ReversalService {
       if (update.move === 'approve') await this.reversals.recordApprover(tx, row.id, decision.operator);
       const after = (await this.reversals.find(tx, caller, id))!;
       if (after.status === 'completed') await this.publishCompleted(tx, caller, after, row.status, now);
-      return { before: toReversal(row), after: { ...toReversal(after), merchant_code: row.merchant_code, approved_by: after.approved_by ?? null }, caller };
+      const [before, changed] = [toReversal(row), { ...toReversal(after), merchant_code: row.merchant_code, approved_by: after.approved_by ?? null }];
+      // The audit entry leaves with the change or not at all.
+      await recordOperatorAction(tx, DATABASE.schema, {
+        actor: decision.operator,
+        action: `reversal.${decision.action}`,
+        target: `${row.merchant_code}/reversals/${row.id}`,
+        before,
+        after: changed,
+      });
+      return { before, after: changed, caller };
     });
     if (decision.action === 'approve') await this.takeLedgerStep(result.caller, id, 'confirm');
     return { before: result.before, after: result.after };
