@@ -173,8 +173,15 @@ describe('disputes and service status', () => {
       expect([missing.status, missing.body.code]).toEqual([422, '1000001']);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect((await withdrawable(v3, '25.00')).withdrawable_amount).toBe('25.00');
-      const audit = await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/disputes/${answers[0]!.body.id}`);
-      expect(audit.body.data.map((entry: any) => entry.action)).toEqual(['dispute.record']);
+      // Written by disputes with the change (ADR 0039): three requests under one key recorded one dispute, and one entry.
+      const audit = await eventually(
+        async () => (await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/disputes/${answers[0]!.body.id}`)).body.data,
+        (entries: any[]) => entries.length > 0,
+        20000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const settled = (await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/disputes/${answers[0]!.body.id}`)).body.data;
+      expect([audit.length, settled.map((entry: any) => [entry.action, entry.actor])]).toEqual([1, [['dispute.record', 'admin-token']]]);
     });
 
     it('answers two evidence notes sent in parallel with one Idempotency-Key for two disputes: one stored, one 409 9000039', async () => {
@@ -238,13 +245,12 @@ describe('disputes and service status', () => {
       expect(await withdrawable(v3, '20.00')).toMatchObject({ can_withdraw: true });
       expect((await operator.call('POST', `/admin/v1/disputes/${id}/resolve`, { outcome: 'lost' })).body.code).toBe('1000012');
       expect((await operator.call('POST', `/admin/v1/disputes/${randomUUID()}/resolve`, { outcome: 'lost' })).status).toBe(404);
-      const audit = await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/disputes/${id}`);
-      expect(audit.body.data.map((entry: any) => entry.action)).toEqual([
-        'dispute.resolve',
-        'dispute.evidence_submitted',
-        'dispute.under_review',
-        'dispute.record',
-      ]);
+      const audit = await eventually(
+        async () => (await operator.call('GET', `/admin/v1/audit-log?target=${account.merchantCode}/disputes/${id}`)).body.data,
+        (entries: any[]) => entries.length >= 4,
+        20000,
+      );
+      expect(audit.map((entry: any) => entry.action)).toEqual(['dispute.resolve', 'dispute.evidence_submitted', 'dispute.under_review', 'dispute.record']);
 
       const pastDue = await operator.call(
         'POST',

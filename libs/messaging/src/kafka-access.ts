@@ -89,7 +89,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   disputes: service('disputes', {
     commands: Topics.disputesCommands,
     sends: [Topics.paymentsCommands],
-    publishes: [Topics.disputesEvents],
+    publishes: [Topics.disputesEvents, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
   }),
   'webhook-dispatcher': service('webhook-dispatcher', {

@@ -20,7 +20,7 @@ import { canMove, IdempotencyStore, ownerOf, type IdempotentRequest, type Operat
 import { DATABASE } from '../database';
 import { DisputeRepository, toDispute, type DisputeRow } from './dispute.repository';
 import { DISPUTE_MOVES, type DisputeUpdate } from './dispute-transitions';
-import { Clock } from '@platform/service-kit';
+import { Clock, recordOperatorAction } from '@platform/service-kit';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 const keys = new IdempotencyStore(DATABASE.schema);
@@ -145,7 +145,7 @@ export class DisputeService {
   async record(request: RequestOf<typeof RecordDispute>) {
     const now = this.clock.now();
     const caller: Caller = { merchantCode: request.merchant_code, environment: request.environment };
-    const { idempotency_key: key, fingerprint, ...body } = request;
+    const { idempotency_key: key, fingerprint, operator: _operator, ...body } = request;
     const keyed: IdempotentRequest = { scope: 'dispute.record', key, fingerprint, scenario: null };
     const earlier = await keys.earlier(this.dataSource, caller, keyed);
     if (earlier) return this.repeatRecord(caller, earlier.resource_id!);
@@ -172,6 +172,14 @@ export class DisputeService {
       };
       await this.disputes.insert(tx, row);
       await this.publish(tx, 'recorded', row);
+      // The audit entry leaves with the change or not at all; a repeat records nothing.
+      await recordOperatorAction(tx, DATABASE.schema, {
+        actor: request.operator,
+        action: 'dispute.record',
+        target: `${row.merchant_code}/disputes/${id}`,
+        before: null,
+        after: { ...toDispute((await this.disputes.find(tx, caller, id))!), merchant_code: row.merchant_code },
+      });
       return true;
     });
     if (!created) return this.repeatRecord(caller, (await keys.earlier(this.dataSource, caller, keyed))!.resource_id!);
@@ -182,7 +190,10 @@ export class DisputeService {
     return { ...(await this.get(caller, disputeId)), merchant_code: caller.merchantCode, created: false };
   }
 
-  async advance(id: string, step: { action: 'under_review' } | { action: 'evidence_submitted' } | { action: 'resolve'; outcome: 'won' | 'lost' }) {
+  async advance(
+    id: string,
+    step: ({ action: 'under_review' } | { action: 'evidence_submitted' } | { action: 'resolve'; outcome: 'won' | 'lost' }) & { operator: string },
+  ) {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const row = await this.disputes.findForOperator(tx, id, true);
@@ -199,7 +210,14 @@ export class DisputeService {
         throw new ApiError(Errors.ResourceStateConflict, `the dispute is ${row.status}`);
       if (update.move === 'resolve' && update.outcome === 'won') await this.publish(tx, 'won', row);
       const after = (await this.disputes.find(tx, owner, id))!;
-      return { before: toDispute(row), after: { ...toDispute(after), merchant_code: row.merchant_code } };
+      const result = { before: toDispute(row), after: { ...toDispute(after), merchant_code: row.merchant_code } };
+      await recordOperatorAction(tx, DATABASE.schema, {
+        actor: step.operator,
+        action: `dispute.${step.action}`,
+        target: `${row.merchant_code}/disputes/${id}`,
+        ...result,
+      });
+      return result;
     });
   }
 

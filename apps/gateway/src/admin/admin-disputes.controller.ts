@@ -13,11 +13,11 @@ import {
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { idempotencyKeyOf, requestFingerprint } from '../api/v3-headers';
-import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
+import type { WithoutOperator } from './operator-access/operator-roles';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 
 const QueueQuerySchema = PagingQuerySchema.extend({ environment: z.enum(ENVIRONMENTS).optional(), status: z.enum(DISPUTE_STATUSES).optional() }).strict();
@@ -30,10 +30,7 @@ const EmptyBodySchema = z.object({}).strict();
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
 export class AdminDisputesController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Get()
   @OperatorRoute({
@@ -65,17 +62,9 @@ export class AdminDisputesController {
     const fields = parseOrReject(RecordDisputeBodySchema, body);
     const { created, ...dispute } = await this.rpc.request(
       RecordDispute,
-      { ...fields, idempotency_key: idempotencyKey, fingerprint: requestFingerprint(request, null) },
+      { ...fields, idempotency_key: idempotencyKey, fingerprint: requestFingerprint(request, null), operator: request.operator! },
       { correlationId: request.correlationId },
     );
-    if (created) {
-      await this.audit.recordOperatorChange(request, {
-        action: 'dispute.record',
-        target: `${dispute.merchant_code}/disputes/${dispute.id}`,
-        before: null,
-        after: dispute,
-      });
-    }
     void reply.status(created ? 201 : 200);
     return dispute;
   }
@@ -120,13 +109,10 @@ export class AdminDisputesController {
     return this.advance(request, { id: parseOrReject(DisputeIdSchema, id), action: 'resolve', outcome });
   }
 
-  private async advance(request: FastifyRequest, step: RequestOf<typeof AdvanceDispute>) {
-    const result = await this.rpc.request(AdvanceDispute, step, { correlationId: request.correlationId });
-    await this.audit.recordOperatorChange(request, {
-      action: `dispute.${step.action}`,
-      target: `${result.after.merchant_code}/disputes/${result.after.id}`,
-      before: result.before,
-      after: result.after,
+  /** The step as the authenticated operator's: disputes announces the audit entry in the transaction of the change (ADR 0039). */
+  private async advance(request: FastifyRequest, step: WithoutOperator<RequestOf<typeof AdvanceDispute>>) {
+    const result = await this.rpc.request(AdvanceDispute, { ...step, operator: request.operator! } as RequestOf<typeof AdvanceDispute>, {
+      correlationId: request.correlationId,
     });
     return result.after;
   }

@@ -6,6 +6,7 @@ import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { RequestDigestSchema } from './idempotency-keys.commands';
 import { PaginationMetaSchema } from './webhooks.commands';
+import { OperatorSchema } from './operator';
 
 export const DISPUTE_STATUSES = ['open', 'under_review', 'won', 'lost'] as const;
 export const DISPUTE_REASONS = ['fraud', 'unauthorized', 'product_not_delivered', 'duplicate', 'amount_mismatch', 'other'] as const;
@@ -99,7 +100,7 @@ export const RecordDisputeBodySchema = z
 export const RecordDispute = defineCommand({
   type: 'disputes.record',
   topic: Topics.disputesCommands,
-  request: RecordDisputeBodySchema.extend({ idempotency_key: text({ min: 1, max: 255 }), fingerprint: z.string().min(1) }),
+  request: RecordDisputeBodySchema.extend({ idempotency_key: text({ min: 1, max: 255 }), fingerprint: z.string().min(1), operator: OperatorSchema }),
   reply: DisputeSchema.extend({ merchant_code: z.string(), created: z.boolean() }),
 });
 
@@ -108,9 +109,9 @@ export const AdvanceDispute = defineCommand({
   type: 'disputes.advance',
   topic: Topics.disputesCommands,
   request: z.discriminatedUnion('action', [
-    z.object({ id: z.string().uuid(), action: z.literal('under_review') }),
-    z.object({ id: z.string().uuid(), action: z.literal('evidence_submitted') }),
-    z.object({ id: z.string().uuid(), action: z.literal('resolve'), outcome: z.enum(['won', 'lost']) }),
+    z.object({ id: z.string().uuid(), action: z.literal('under_review'), operator: OperatorSchema }),
+    z.object({ id: z.string().uuid(), action: z.literal('evidence_submitted'), operator: OperatorSchema }),
+    z.object({ id: z.string().uuid(), action: z.literal('resolve'), outcome: z.enum(['won', 'lost']), operator: OperatorSchema }),
   ]),
   reply: z.object({ before: DisputeSchema, after: DisputeSchema.extend({ merchant_code: z.string() }) }),
 });

@@ -5,6 +5,7 @@ import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { RequestDigestSchema } from './idempotency-keys.commands';
 import { PaginationMetaSchema } from './webhooks.commands';
+import { OperatorSchema } from './operator';
 
 export const REVERSAL_STATUSES = ['requested', 'processing', 'completed', 'rejected', 'failed', 'awaiting_provider_manual', 'cancelled'] as const;
 
@@ -78,8 +79,6 @@ export const GetReversal = defineCommand({
 });
 
 /** The operator's decisions on a reversal (ARCHITECTURE.md, operator API). */
-/** The authenticated operator deciding (the gateway's audit actor): the four-eyes rule compares it with the approver. */
-const OperatorSchema = z.string().min(1).max(200);
 
 export const DecideReversal = defineCommand({
   type: 'payments.reversal-decide',

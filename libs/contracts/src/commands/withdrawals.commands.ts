@@ -6,6 +6,7 @@ import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { RequestDigestSchema } from './idempotency-keys.commands';
 import { PaginationMetaSchema } from './webhooks.commands';
+import { OperatorSchema } from './operator';
 
 export const WITHDRAWAL_STATUSES = ['requested', 'sent', 'rejected'] as const;
 
@@ -76,9 +77,6 @@ export const GetWithdrawal = defineCommand({
   request: z.object({ id: z.string().uuid() }),
   reply: WithdrawalSchema,
 });
-
-/** The authenticated operator deciding (the gateway's audit actor): the four-eyes rule compares it with the approver. */
-const OperatorSchema = z.string().min(1).max(200);
 
 /** The operator sent the USDT (with the chain transaction hash) or rejects the request with a reason. */
 export const DecideWithdrawal = defineCommand({
