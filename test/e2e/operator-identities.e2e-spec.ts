@@ -104,9 +104,13 @@ describe('operator tokens and roles', () => {
       '25.00',
     );
 
-    // The audit log names the token, in the same transaction as the change.
-    const audit = await viewer.client.call('GET', `/admin/v1/audit-log?action=wallet.adjust&target=${merchant.merchantCode}`);
-    expect(audit.body.data.map((entry: any) => entry.actor)).toEqual([`token:${finance.name}`]);
+    // The audit log names the token; the ledger wrote the entry with the booking (ADR 0039).
+    const audit = await eventually(
+      async () => (await viewer.client.call('GET', `/admin/v1/audit-log?action=wallet.adjust&target=${merchant.merchantCode}`)).body.data,
+      (entries: any[]) => entries.length > 0,
+      20000,
+    );
+    expect(audit.map((entry: any) => entry.actor)).toEqual([`token:${finance.name}`]);
     const issuedEntry = await bootstrap.call('GET', `/admin/v1/audit-log?action=operator_token.issue&target=operator-tokens/${finance.id}`);
     expect(issuedEntry.body.data).toEqual([
       expect.objectContaining({ actor: 'admin-token', after: expect.objectContaining({ name: finance.name, role: 'finance' }) }),
@@ -163,6 +167,11 @@ describe('operator tokens and roles', () => {
 
     const before = new Date().toISOString();
     await finance.client.call('POST', walletPath(zebra.merchantCode), adjustment('3.00'), { 'Idempotency-Key': randomUUID() });
+    await eventually(
+      async () => (await admin.client.call('GET', `/admin/v1/audit-log?action=wallet.adjust&target=${zebra.merchantCode}`)).body.data,
+      (entries: any[]) => entries.length > 0,
+      20000,
+    );
     const byActor = await admin.client.call('GET', `/admin/v1/audit-log?actor=${encodeURIComponent(`token:${finance.name}`)}&per_page=100`);
     expect(byActor.body.data.length).toBeGreaterThan(0);
     expect(new Set(byActor.body.data.map((entry: any) => entry.actor))).toEqual(new Set([`token:${finance.name}`]));

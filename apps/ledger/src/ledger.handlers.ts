@@ -25,7 +25,8 @@ import {
 import { EventConsumer, RpcServer, callerOf } from '@platform/messaging';
 import { parseWireAmount } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
-import { MerchantSettings, Clock } from '@platform/service-kit';
+import { MerchantSettings, Clock, recordOperatorAction } from '@platform/service-kit';
+import { DATABASE } from './database';
 import { BalanceService } from './balances/balance.service';
 import { Bookings, type CollectedPayment } from './bookings/bookings.service';
 import { collectedFromOrder, collectedFromPayment } from './bookings/collected-payments';
@@ -109,8 +110,8 @@ export class LedgerHandlers implements OnModuleInit {
       });
     const merchant = this.settings.get(request.merchant_code, request.environment);
     if (!merchant) throw new ApiError(Errors.ResourceNotFound, 'No such merchant environment');
-    const posted = await this.dataSource.transaction((tx) =>
-      this.bookings.adjust(tx, {
+    const posted = await this.dataSource.transaction(async (tx) => {
+      const booked = await this.bookings.adjust(tx, {
         reference: `${request.merchant_code}:${request.environment}:${request.idempotency_key}`,
         merchantCode: request.merchant_code,
         environment: request.environment,
@@ -121,8 +122,18 @@ export class LedgerHandlers implements OnModuleInit {
         reason: request.reason,
         actor: request.actor,
         now: this.clock.now(),
-      }),
-    );
+      });
+      // The audit entry leaves with the booking or not at all; a repeat under the same key books and announces nothing.
+      if (booked.created)
+        await recordOperatorAction(tx, DATABASE.schema, {
+          actor: request.actor,
+          action: 'wallet.adjust',
+          target: `${request.merchant_code}/${request.environment}/wallets/${request.wallet}`,
+          before: null,
+          after: { wallet: request.wallet, direction: request.direction, amount: request.amount, reason: request.reason, transaction_id: booked.id },
+        });
+      return booked;
+    });
     return { transaction_id: posted.id, created: posted.created };
   }
 }

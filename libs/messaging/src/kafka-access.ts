@@ -77,6 +77,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   'orders-v4': service('orders-v4', { commands: Topics.ordersCommands, publishes: [Topics.ordersEvents], reads: [reference.settings, reference.maintenance] }),
   ledger: service('ledger', {
     commands: Topics.ledgerCommands,
+    publishes: [Topics.operatorActions],
     consumes: [Topics.paymentsEvents, Topics.ordersEvents, Topics.disputesEvents, reference.rates],
     reads: [reference.maintenance],
   }),

@@ -97,23 +97,12 @@ export class AdminLedgerController {
     const env = parseOrReject(EnvironmentParamSchema, environment);
     const idempotencyKey = parseOrReject(IdempotencyKeyTextSchema, request.headers['idempotency-key']);
     const adjustment = parseOrReject(AdjustmentBodySchema, body);
-    const actor = request.operator ?? 'operator';
-    const result = await this.rpc.request(
+    // The ledger announces the audit entry with the booking (ADR 0039).
+    return this.rpc.request(
       AdjustWallet,
-      { ...adjustment, merchant_code: code, environment: env, idempotency_key: idempotencyKey, actor },
+      { ...adjustment, merchant_code: code, environment: env, idempotency_key: idempotencyKey, actor: request.operator! },
       { correlationId: request.correlationId },
     );
-    if (result.created) {
-      await this.audit.recordChange({
-        actor,
-        action: 'wallet.adjust',
-        target: `${code}/${env}/wallets/${adjustment.wallet}`,
-        correlationId: request.correlationId,
-        before: null,
-        after: { ...adjustment, transaction_id: result.transaction_id },
-      });
-    }
-    return result;
   }
 
   @Get('ledger/trial-balance')
