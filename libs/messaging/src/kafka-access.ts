@@ -74,7 +74,11 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
     publishes: [Topics.paymentsEvents, reference.rates, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
   }),
-  'orders-v4': service('orders-v4', { commands: Topics.ordersCommands, publishes: [Topics.ordersEvents], reads: [reference.settings, reference.maintenance] }),
+  'orders-v4': service('orders-v4', {
+    commands: Topics.ordersCommands,
+    publishes: [Topics.ordersEvents, Topics.operatorActions],
+    reads: [reference.settings, reference.maintenance],
+  }),
   ledger: service('ledger', {
     commands: Topics.ledgerCommands,
     publishes: [Topics.operatorActions],

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ConfirmOrderLate, orderBody, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
@@ -17,10 +16,7 @@ const EmptyBodySchema = z.object({}).strict();
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
 export class AdminOrdersController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Post(':orderCode/bank-confirmation')
   @HttpCode(200)
@@ -33,11 +29,8 @@ export class AdminOrdersController {
   async confirm(@Param('orderCode') orderCode: string, @Body() body: unknown, @Req() request: FastifyRequest) {
     parseOrReject(EmptyBodySchema, body ?? {});
     const code = parseOrReject(OrderCodeSchema, orderCode);
-    const result = await this.rpc.request(ConfirmOrderLate, { order_code: code }, { correlationId: request.correlationId });
-    const [before, after] = [orderBody(result.before), orderBody(result.after)];
-    if (before.status !== after.status) {
-      await this.audit.recordOperatorChange(request, { action: 'order.bank_confirmation', target: `${result.merchant_code}/orders/${code}`, before, after });
-    }
-    return after;
+    // orders-v4 announces the audit entry with the change (ADR 0039).
+    const result = await this.rpc.request(ConfirmOrderLate, { order_code: code, operator: request.operator! }, { correlationId: request.correlationId });
+    return orderBody(result.after);
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiError, Errors } from '@platform/contracts';
-import { Clock, CONFIG } from '@platform/service-kit';
+import { ApiError, Errors, orderBody } from '@platform/contracts';
+import { Clock, CONFIG, recordOperatorAction } from '@platform/service-kit';
 import type { Config } from '../config';
+import { DATABASE } from '../database';
 import { OrderRepository } from './order.repository';
 import { publishOutcome } from './order-events';
 import { toOrderRecord } from './order-view';
@@ -21,7 +22,7 @@ export class LateConfirmationService {
     private readonly clock: Clock,
   ) {}
 
-  async confirmPaid(orderCode: string) {
+  async confirmPaid(orderCode: string, operator: string) {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const order = await this.orders.findForOperator(tx, orderCode, true);
@@ -34,7 +35,16 @@ export class LateConfirmationService {
       const owner = { merchantCode: order.merchant_code, environment: order.environment };
       const paid = await this.orders.transition(tx, owner, order.id, { move: 'confirm_late' });
       await publishOutcome(tx, paid);
-      return { merchant_code: order.merchant_code, before, after: toOrderRecord(paid, this.config.CHECKOUT_PUBLIC_URL, now) };
+      const after = toOrderRecord(paid, this.config.CHECKOUT_PUBLIC_URL, now);
+      // The audit entry leaves with the change or not at all; confirming a paid order changes nothing and records nothing.
+      await recordOperatorAction(tx, DATABASE.schema, {
+        actor: operator,
+        action: 'order.bank_confirmation',
+        target: `${order.merchant_code}/orders/${orderCode}`,
+        before: orderBody(before),
+        after: orderBody(after),
+      });
+      return { merchant_code: order.merchant_code, before, after };
     });
   }
 }

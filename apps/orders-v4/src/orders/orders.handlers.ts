@@ -32,7 +32,7 @@ export class OrdersHandlers implements OnModuleInit {
     this.rpc.handle(GetCustomerOrder, (request) => this.customers.view(request.token));
     this.rpc.handle(CompleteThreeDs, (request) => this.customers.completeThreeDs(request.token, { source: request.source, answer: request.answer }));
     this.rpc.handle(HostedAttempt, (request) => this.customers.hostedAttempt(request.token, request.card.sealed));
-    this.rpc.handle(ConfirmOrderLate, (request) => this.lateConfirmations.confirmPaid(request.order_code));
+    this.rpc.handle(ConfirmOrderLate, (request) => this.lateConfirmations.confirmPaid(request.order_code, request.operator));
     this.rpc.handle(SetSandboxOrderResult, (request, context) => this.queries.setSandboxResult(callerOf(context), request.merchant_order_id, request.result));
   }
 }

@@ -3,6 +3,7 @@ import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { ResourceVersionSchema } from '../vocabulary';
 import { PaginationMetaSchema } from './webhooks.commands';
+import { OperatorSchema } from './operator';
 
 export const BinInfoSchema = z.object({
   bin: z.string(),
@@ -174,6 +175,6 @@ export const UpsertBin = defineCommand({
 export const ConfirmOrderLate = defineCommand({
   type: 'orders.late-confirmation',
   topic: Topics.ordersCommands,
-  request: z.object({ order_code: z.string().min(1).max(64) }),
+  request: z.object({ order_code: z.string().min(1).max(64), operator: OperatorSchema }),
   reply: z.object({ merchant_code: z.string(), before: OrderRecordSchema, after: OrderRecordSchema }),
 });
