@@ -291,6 +291,7 @@ describe('disputes and service status', () => {
     const status = async () => (await fetch(`${stack.url('gateway')}/api/v3/service-status`)).json() as Promise<{ data: any[] }>;
 
     it('lists services in maintenance publicly, with until and note, and nothing once cleared; refuses bad input', async () => {
+      const since = new Date().toISOString();
       const until = new Date(Date.now() + 3600_000).toISOString();
       try {
         const set = await operator.call('PUT', '/admin/v1/maintenance/usdt_sales', { until, note: 'Node upgrade' });
@@ -311,8 +312,16 @@ describe('disputes and service status', () => {
         await operator.call('DELETE', '/admin/v1/maintenance/storefront');
       }
       expect((await status()).data.filter((item) => ['usdt_sales', 'storefront'].includes(item.service))).toEqual([]);
-      const audit = await operator.call('GET', '/admin/v1/audit-log?target=maintenance/usdt_sales&per_page=2');
-      expect(audit.body.data.map((entry: any) => entry.action)).toEqual(['maintenance.clear', 'maintenance.set']);
+      // The status service announced each entry with its change (ADR 0039); the refused ones left none.
+      const audit = await eventually(
+        async () => (await operator.call('GET', `/admin/v1/audit-log?target=maintenance/usdt_sales&from=${encodeURIComponent(since)}`)).body.data,
+        (entries: any[]) => entries.length >= 2,
+        20000,
+      );
+      expect(audit.map((entry: any) => [entry.action, entry.actor])).toEqual([
+        ['maintenance.clear', 'admin-token'],
+        ['maintenance.set', 'admin-token'],
+      ]);
     });
 
     it('pauses new withdrawals only while withdrawals are in maintenance', async () => {

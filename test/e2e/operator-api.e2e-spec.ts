@@ -4,7 +4,7 @@ import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
 import { serviceDatabaseUrl } from '@platform/persistence';
 import { Client } from 'pg';
-import { OperatorClient, Stack, V4Client, luhnComplete, testInfrastructure } from '@platform/testing';
+import { OperatorClient, Stack, V4Client, eventually as eventuallyAnswered, luhnComplete, testInfrastructure } from '@platform/testing';
 
 /**
  * The operator API beyond provisioning: listing and reading merchants, deactivation,
@@ -193,10 +193,18 @@ describe('operator API', () => {
       expect(changed.status).toBe(200);
       const refused = await new V4Client(stack.url('gateway'), live).get(`/api/v4/bins/${bin}?amount=10.00`);
       expect([refused.status, refused.body.code]).toEqual([409, '0055230']);
-      const audit = await operator.call('GET', `/admin/v1/audit-log?target=bins/live/${bin}`);
-      expect(audit.body.data.map((e: { action: string }) => e.action)).toEqual(['bin.upsert', 'bin.upsert']);
-      expect(audit.body.data[0].before).toMatchObject({ channel_available: true });
-      expect(audit.body.data[0].after).toMatchObject({ channel_available: false });
+      // orders-v4 announced each entry with its change (ADR 0039).
+      const audit = await eventuallyAnswered(
+        async () => (await operator.call('GET', `/admin/v1/audit-log?target=bins/live/${bin}`)).body.data,
+        (entries: any[]) => entries.length >= 2,
+        20000,
+      );
+      expect(audit.map((e: { action: string; actor: string }) => [e.action, e.actor])).toEqual([
+        ['bin.upsert', 'admin-token'],
+        ['bin.upsert', 'admin-token'],
+      ]);
+      expect(audit[0].before).toMatchObject({ channel_available: true });
+      expect(audit[0].after).toMatchObject({ channel_available: false });
     });
 
     it('answers orders for a card whose issuer the operator marked unavailable with 0055231, until it is back', async () => {

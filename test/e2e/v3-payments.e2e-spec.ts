@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signV3Request } from '@platform/signing';
-import { OperatorClient, Stack, V3Client, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
+import { OperatorClient, Stack, V3Client, eventually, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
 
 /**
  * Payments v3 through the real stack: the X-CAV signing scheme with every authentication
@@ -173,8 +173,18 @@ describe('Payments API v3', () => {
           '9000005',
           { currency_code: 'USD', min_amount: '1.00', max_amount: '100.00' },
         ]);
-        const audit = await operator.call('GET', '/admin/v1/audit-log?target=fx-rates/AED&per_page=1');
-        expect(audit.body.data[0]).toMatchObject({ action: 'fx_rate.set', before: { usd_per_unit: '0.2723000000' }, after: { usd_per_unit: '0.5000000000' } });
+        // payments-v3 announced the entry with the change (ADR 0039).
+        const [latest] = await eventually(
+          async () => (await operator.call('GET', '/admin/v1/audit-log?target=fx-rates/AED&per_page=1')).body.data,
+          (entries: any[]) => entries[0]?.after?.usd_per_unit === '0.5000000000',
+          20000,
+        );
+        expect(latest).toMatchObject({
+          action: 'fx_rate.set',
+          actor: 'admin-token',
+          before: { usd_per_unit: '0.2723000000' },
+          after: { usd_per_unit: '0.5000000000' },
+        });
         for (const bad of ['0', '-1', 'abc', '1e3']) {
           const response = await operator.call('PUT', '/admin/v1/fx-rates/AED', { usd_per_unit: bad });
           expect([response.status, response.body.code]).toEqual([422, '1000001']);

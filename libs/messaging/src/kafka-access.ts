@@ -103,7 +103,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
     consumes: [Topics.paymentsEvents, Topics.ordersEvents],
     reads: [reference.settings, reference.maintenance],
   }),
-  status: service('status', { commands: Topics.statusCommands, publishes: [reference.maintenance] }),
+  status: service('status', { commands: Topics.statusCommands, publishes: [reference.maintenance, Topics.operatorActions] }),
   panel: service('panel', {
     commands: Topics.panelCommands,
     sends: [

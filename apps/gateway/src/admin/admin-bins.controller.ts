@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BinRecordSchema, UpsertBin, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
@@ -18,10 +17,7 @@ const BinParamSchema = z.string().regex(/^\d{6}$/, 'must be exactly six digits')
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
 export class AdminBinsController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Put(':environment/:bin')
   @OperatorRoute({
@@ -35,8 +31,11 @@ export class AdminBinsController {
     const env = parseOrReject(EnvironmentParamSchema, environment);
     const binNumber = parseOrReject(BinParamSchema, bin);
     const record = parseOrReject(BinBodySchema, body);
-    const result = await this.rpc.request(UpsertBin, { environment: env, bin: binNumber, record }, { correlationId: request.correlationId });
-    await this.audit.recordOperatorChange(request, { action: 'bin.upsert', target: `bins/${env}/${binNumber}`, before: result.before, after: result.after });
+    const result = await this.rpc.request(
+      UpsertBin,
+      { environment: env, bin: binNumber, record, operator: request.operator! },
+      { correlationId: request.correlationId },
+    );
     return result.after;
   }
 }

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { RATED_CURRENCIES, SetFxRate, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
@@ -17,10 +16,7 @@ const CurrencySchema = z.enum(RATED_CURRENCIES);
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
 export class AdminFxRatesController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Put(':currency')
   @OperatorRoute({
@@ -33,8 +29,11 @@ export class AdminFxRatesController {
   async set(@Param('currency') currency: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<unknown> {
     const code = parseOrReject(CurrencySchema, currency);
     const { usd_per_unit } = parseOrReject(RateBodySchema, body);
-    const result = await this.rpc.request(SetFxRate, { currency_code: code, usd_per_unit }, { correlationId: request.correlationId });
-    await this.audit.recordOperatorChange(request, { action: 'fx_rate.set', target: `fx-rates/${code}`, before: result.before, after: result.after });
+    const result = await this.rpc.request(
+      SetFxRate,
+      { currency_code: code, usd_per_unit, operator: request.operator! },
+      { correlationId: request.correlationId },
+    );
     return result.after;
   }
 }

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ClearMaintenance, MAINTAINABLE_SERVICES, ServiceStatusItemSchema, SetMaintenance, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
@@ -22,10 +21,7 @@ const MaintenanceBodySchema = z
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
 export class AdminMaintenanceController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Put(':service')
   @OperatorRoute({
@@ -40,10 +36,9 @@ export class AdminMaintenanceController {
     const { until, note } = parseOrReject(MaintenanceBodySchema, body ?? {});
     const result = await this.rpc.request(
       SetMaintenance,
-      { service: name, until: until ?? null, note: note ?? null },
+      { service: name, until: until ?? null, note: note ?? null, operator: request.operator! },
       { correlationId: request.correlationId },
     );
-    await this.audit.recordOperatorChange(request, { action: 'maintenance.set', target: `maintenance/${name}`, before: result.before, after: result.after });
     return result.after;
   }
 
@@ -57,7 +52,6 @@ export class AdminMaintenanceController {
   })
   async clear(@Param('service') service: string, @Req() request: FastifyRequest): Promise<void> {
     const name = parseOrReject(ServiceSchema, service);
-    const result = await this.rpc.request(ClearMaintenance, { service: name }, { correlationId: request.correlationId });
-    await this.audit.recordOperatorChange(request, { action: 'maintenance.clear', target: `maintenance/${name}`, before: result.before, after: null });
+    await this.rpc.request(ClearMaintenance, { service: name, operator: request.operator! }, { correlationId: request.correlationId });
   }
 }

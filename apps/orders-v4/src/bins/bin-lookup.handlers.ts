@@ -17,6 +17,6 @@ export class BinLookupHandlers implements OnModuleInit {
       if (!context.caller) throw new ApiError(Errors.AuthCredentialsInvalid);
       return this.bins.lookup(context.caller, request.bin, request.amount);
     });
-    this.rpc.handle(UpsertBin, (request) => this.table.upsert(request.environment, request.bin, request.record));
+    this.rpc.handle(UpsertBin, (request) => this.table.upsert(request.environment, request.bin, request.record, request.operator));
   }
 }

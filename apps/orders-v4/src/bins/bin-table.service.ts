@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, type BinRecordSchema, type Environment, Errors } from '@platform/contracts';
+import { recordOperatorAction } from '@platform/service-kit';
+import { DATABASE } from '../database';
 import { BinLookupService } from './bin-lookup.service';
 import { BinRepository, type BinRecord } from './bin.repository';
 
@@ -14,12 +16,18 @@ export class BinTableService {
     private readonly lookup: BinLookupService,
   ) {}
 
-  async upsert(environment: Environment, bin: string, record: z.infer<typeof BinRecordSchema>): Promise<{ before: BinRecord | null; after: BinRecord }> {
+  async upsert(
+    environment: Environment,
+    bin: string,
+    record: z.infer<typeof BinRecordSchema>,
+    operator: string,
+  ): Promise<{ before: BinRecord | null; after: BinRecord }> {
     if (!/^\d{6}$/.test(bin)) throw new ApiError(Errors.BinMalformed);
     const changed = await this.dataSource.transaction(async (tx) => {
       const before = (await this.bins.find(environment, bin, tx)) ?? null;
       const after = await this.bins.upsert(tx, environment, bin, record);
       await BinLookupService.signalChange(tx, environment, bin);
+      await recordOperatorAction(tx, DATABASE.schema, { actor: operator, action: 'bin.upsert', target: `bins/${environment}/${bin}`, before, after });
       return { before, after };
     });
     // This replica at once; the others when the commit's signal reaches them.

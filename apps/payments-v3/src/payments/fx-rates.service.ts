@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, FxRateChanged, Errors } from '@platform/contracts';
 import { OutboxWriter } from '@platform/messaging';
 import { ChangeSignals, type SqlExecutor } from '@platform/persistence';
+import { recordOperatorAction } from '@platform/service-kit';
 import { DATABASE } from '../database';
 import { PaymentRepository } from './payment.repository';
 
@@ -32,7 +33,7 @@ export class FxRatesService implements OnApplicationBootstrap, OnApplicationShut
     this.signals = new ChangeSignals(dataSource);
   }
 
-  async set(currency: string, usdPerUnit: string) {
+  async set(currency: string, usdPerUnit: string, operator: string) {
     if (!RATE.test(usdPerUnit) || Number(usdPerUnit) <= 0) {
       throw new ApiError(Errors.RequestSchemaInvalid, 'usd_per_unit must be a positive decimal string', {
         errors: { usd_per_unit: ['must be a positive decimal string with at most 10 decimals'] },
@@ -41,14 +42,19 @@ export class FxRatesService implements OnApplicationBootstrap, OnApplicationShut
     if (currency === 'USD' && Number(usdPerUnit) !== 1) {
       throw new ApiError(Errors.RequestSchemaInvalid, 'USD is the quote currency; its rate is 1', { errors: { usd_per_unit: ['must be 1 for USD'] } });
     }
-    const { before, after } = await this.dataSource.transaction(async (tx) => {
-      const changed = await this.payments.setRate(tx, currency, usdPerUnit);
+    const result = await this.dataSource.transaction(async (tx) => {
+      const { before, after } = await this.payments.setRate(tx, currency, usdPerUnit);
       await this.broadcast(tx);
       await ChangeSignals.signal(tx, RATES_CHANGED);
+      const changed = {
+        before: before === null ? null : { currency_code: currency, usd_per_unit: before },
+        after: { currency_code: currency, usd_per_unit: after },
+      };
+      await recordOperatorAction(tx, DATABASE.schema, { actor: operator, action: 'fx_rate.set', target: `fx-rates/${currency}`, ...changed });
       return changed;
     });
     this.cached = undefined;
-    return { before: before === null ? null : { currency_code: currency, usd_per_unit: before }, after: { currency_code: currency, usd_per_unit: after } };
+    return result;
   }
 
   /** The USD value of one unit of each currency, as of at most a second ago. */

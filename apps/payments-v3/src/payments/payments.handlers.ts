@@ -23,6 +23,6 @@ export class PaymentsHandlers implements OnModuleInit {
     this.rpc.handle(GetPayment, (request, context) => this.queries.get(callerOf(context), request.code));
     this.rpc.handle(ListPayments, (request, context) => this.queries.list(callerOf(context), request));
     this.rpc.handle(IdempotencyKeyUseQueries.payments, async (request, context) => ({ uses: await this.creation.keyUses(callerOf(context), request.key) }));
-    this.rpc.handle(SetFxRate, (request) => this.rates.set(request.currency_code, request.usd_per_unit));
+    this.rpc.handle(SetFxRate, (request) => this.rates.set(request.currency_code, request.usd_per_unit, request.operator));
   }
 }

@@ -6,7 +6,7 @@ import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
 import { MaintenanceRepository } from './maintenance.repository';
 import { toStatusItems } from './service-status.service';
-import { Clock } from '@platform/service-kit';
+import { Clock, recordOperatorAction } from '@platform/service-kit';
 
 const outbox = new OutboxWriter(DATABASE.schema);
 
@@ -23,23 +23,38 @@ export class MaintenanceService implements OnApplicationBootstrap {
     private readonly clock: Clock,
   ) {}
 
-  async set(service: MaintainableService, until: string | null, note: string | null): Promise<{ before: ServiceStatusItem | null; after: ServiceStatusItem }> {
+  async set(
+    service: MaintainableService,
+    until: string | null,
+    note: string | null,
+    operator: string,
+  ): Promise<{ before: ServiceStatusItem | null; after: ServiceStatusItem }> {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const before = await this.maintenance.find(tx, service, true);
       const after = await this.maintenance.upsert(tx, service, until, note);
       await this.broadcast(tx, service, true, until, note);
-      return { before: before ? toStatusItems([before], now)[0]! : null, after: toStatusItems([after], now)[0]! };
+      const result = { before: before ? toStatusItems([before], now)[0]! : null, after: toStatusItems([after], now)[0]! };
+      await recordOperatorAction(tx, DATABASE.schema, { actor: operator, action: 'maintenance.set', target: `maintenance/${service}`, ...result });
+      return result;
     });
   }
 
-  async clear(service: MaintainableService): Promise<{ before: ServiceStatusItem | null }> {
+  async clear(service: MaintainableService, operator: string): Promise<{ before: ServiceStatusItem | null }> {
     const now = this.clock.now();
     return this.dataSource.transaction(async (tx) => {
       const before = await this.maintenance.find(tx, service, true);
       await this.maintenance.delete(tx, service);
       await this.broadcast(tx, service, false, null, null);
-      return { before: before ? toStatusItems([before], now)[0]! : null };
+      const result = { before: before ? toStatusItems([before], now)[0]! : null };
+      await recordOperatorAction(tx, DATABASE.schema, {
+        actor: operator,
+        action: 'maintenance.clear',
+        target: `maintenance/${service}`,
+        ...result,
+        after: null,
+      });
+      return result;
     });
   }
 

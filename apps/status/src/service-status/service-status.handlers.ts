@@ -14,7 +14,7 @@ export class ServiceStatusHandlers implements OnModuleInit {
 
   onModuleInit(): void {
     this.rpc.handle(GetServiceStatus, () => this.status.current());
-    this.rpc.handle(SetMaintenance, (request) => this.maintenance.set(request.service, request.until, request.note));
-    this.rpc.handle(ClearMaintenance, (request) => this.maintenance.clear(request.service));
+    this.rpc.handle(SetMaintenance, (request) => this.maintenance.set(request.service, request.until, request.note, request.operator));
+    this.rpc.handle(ClearMaintenance, (request) => this.maintenance.clear(request.service, request.operator));
   }
 }

@@ -163,7 +163,7 @@ export const BinRecordSchema = BinInfoSchema.omit({ bin: true }).extend({ channe
 export const UpsertBin = defineCommand({
   type: 'orders.upsert-bin',
   topic: Topics.ordersCommands,
-  request: z.object({ environment: z.enum(['sandbox', 'live']), bin: z.string(), record: BinRecordSchema }),
+  request: z.object({ environment: z.enum(['sandbox', 'live']), bin: z.string(), record: BinRecordSchema, operator: OperatorSchema }),
   reply: z.object({ before: BinRecordSchema.extend({ bin: z.string() }).nullable(), after: BinRecordSchema.extend({ bin: z.string() }) }),
 });
 

@@ -7,6 +7,7 @@ import { defineCommand } from './command-contract';
 import { RequestDigestSchema } from './idempotency-keys.commands';
 import { ChallengeAnswerSchema } from './orders.commands';
 import { PaginationMetaSchema } from './webhooks.commands';
+import { OperatorSchema } from './operator';
 
 /**
  * A v3 payment as payments-v3 answers it over RPC, in the domain's terms. Not the API body:
@@ -80,7 +81,7 @@ export const ListPayments = defineCommand({
 export const SetFxRate = defineCommand({
   type: 'payments.set-fx-rate',
   topic: Topics.paymentsCommands,
-  request: z.object({ currency_code: z.enum(RATED_CURRENCIES), usd_per_unit: z.string() }),
+  request: z.object({ currency_code: z.enum(RATED_CURRENCIES), usd_per_unit: z.string(), operator: OperatorSchema }),
   reply: z.object({
     before: z.object({ currency_code: z.string(), usd_per_unit: z.string() }).nullable(),
     after: z.object({ currency_code: z.string(), usd_per_unit: z.string() }),

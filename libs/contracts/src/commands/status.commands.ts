@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../text';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { OperatorSchema } from './operator';
 
 export const MAINTAINABLE_SERVICES = ['api_collection', 'withdrawals', 'link_collection', 'storefront', 'usdt_sales', 'balance_load'] as const;
 export type MaintainableService = (typeof MAINTAINABLE_SERVICES)[number];
@@ -24,7 +25,12 @@ export const GetServiceStatus = defineCommand({
 export const SetMaintenance = defineCommand({
   type: 'status.set-maintenance',
   topic: Topics.statusCommands,
-  request: z.object({ service: z.enum(MAINTAINABLE_SERVICES), until: z.string().datetime().nullable(), note: text({ max: 240 }).nullable() }),
+  request: z.object({
+    service: z.enum(MAINTAINABLE_SERVICES),
+    until: z.string().datetime().nullable(),
+    note: text({ max: 240 }).nullable(),
+    operator: OperatorSchema,
+  }),
   reply: z.object({ before: ServiceStatusItemSchema.nullable(), after: ServiceStatusItemSchema }),
 });
 
@@ -32,6 +38,6 @@ export const SetMaintenance = defineCommand({
 export const ClearMaintenance = defineCommand({
   type: 'status.clear-maintenance',
   topic: Topics.statusCommands,
-  request: z.object({ service: z.enum(MAINTAINABLE_SERVICES) }),
+  request: z.object({ service: z.enum(MAINTAINABLE_SERVICES), operator: OperatorSchema }),
   reply: z.object({ before: ServiceStatusItemSchema.nullable() }),
 });
