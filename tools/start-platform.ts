@@ -75,9 +75,10 @@ async function main(): Promise<void> {
       cwd: ROOT,
       env: {
         KAFKAJS_NO_PARTITIONER_WARNING: '1',
-        NODE_OPTIONS: SERVICE_NODE_OPTIONS,
         ...localDefaults(app),
         ...process.env,
+        // The platform's flags, and the caller's after them (a later flag wins).
+        NODE_OPTIONS: [SERVICE_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
         ...(tracesTo ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracesTo } : {}),
         PORT: String(portOf(app)),
       },

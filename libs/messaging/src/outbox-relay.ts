@@ -142,7 +142,9 @@ export class OutboxRelay {
     });
   }
 
+  /** A pause that stop() or a notification ends; none at all once stopping (stop() may have come during a drain). */
   private sleep(ms: number): Promise<void> {
+    if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done(): void {

@@ -64,8 +64,11 @@ export function verifyWebhookRequest(input: VerifyWebhookRequestInput): Verified
 export interface SeenEventStore {
   /** Records the id; true when it was not recorded before. */
   remember(eventId: string, ttlSeconds: number): Promise<boolean>;
-  /** Drops the id again: its handling failed, so the next delivery must be handled. */
-  forget(eventId: string): Promise<void>;
+  /**
+   * Drops the id again: its handling failed, so the next delivery must be handled. A store
+   * without it keeps the id, and a failed event's retries are then taken as duplicates.
+   */
+  forget?(eventId: string): Promise<void>;
 }
 
 /** The retry schedule spans about four days; remember ids a little longer. */
@@ -111,7 +114,8 @@ export class WebhookDeduplicator {
       await work();
       return true;
     } catch (error) {
-      await this.store.forget(eventId);
+      // The handler's error is what the caller must see, whatever happens to the forgetting.
+      await this.store.forget?.(eventId).catch(() => undefined);
       throw error;
     }
   }

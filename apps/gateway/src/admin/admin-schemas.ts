@@ -95,9 +95,11 @@ export const IssuedApiKeySchema = z.object({
   key_version: z.number().int(),
 });
 
+/** What the settings PATCH answers: the patch's fields, all present, as an answer (which may gain fields), not a strict request. */
 export const SettingsViewSchema = settingsPatchSchema('live', false)
   .required()
-  .extend({ merchant_code: z.string(), environment: z.enum(ENVIRONMENTS) });
+  .extend({ merchant_code: z.string(), environment: z.enum(ENVIRONMENTS) })
+  .strip();
 
 /** An operator's invitation of a merchant panel user; the panel keeps users and roles (ADR 0035). */
 export const InviteMerchantUserSchema = z

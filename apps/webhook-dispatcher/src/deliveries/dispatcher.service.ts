@@ -84,6 +84,9 @@ export class DispatcherService extends ScheduledWork {
       this.moreDue = true;
       this.refillSoon();
     });
+    // What was due before this replica listened (a restart's backlog) is claimed now, not at the first tick.
+    this.moreDue = true;
+    this.refillSoon();
   }
 
   override async onApplicationShutdown(): Promise<void> {
@@ -108,9 +111,15 @@ export class DispatcherService extends ScheduledWork {
     let claimed: DeliveryRow[];
     try {
       claimed = await this.claim(free);
+    } catch (error) {
+      // Whatever this claim was to take is still due.
+      this.moreDue = true;
+      throw error;
     } finally {
       this.claiming -= free;
     }
+    // Announced while this claim ran (its snapshot may not hold it): claim again with the slots left.
+    if (this.moreDue) this.refillSoon();
     for (const delivery of claimed) {
       const running: Promise<void> = this.attempt(delivery)
         .catch((error: unknown) => this.logger.error({ err: error, delivery_id: delivery.id }, 'webhook attempt failed to record'))

@@ -96,7 +96,7 @@ describe('card-platform listen', () => {
     await listening;
     expect(received).toEqual(['evt-1 {"event_id":"evt-1"}', 'evt-2 {"event_id":"evt-2"}']);
     expect(platform.connections()).toBe(2);
-    expect(stderr.text()).toContain('Webhooks made now are not forwarded: the stream closed. Opening it again…');
+    expect(stderr.text()).toContain('Webhooks made now are not forwarded: the stream closed. Opening it again in 1 s…');
     expect(
       stdout
         .text()
@@ -118,6 +118,34 @@ describe('card-platform listen', () => {
     expect((error as Error).message).toContain('403 {"code":"0055502"}');
     expect(platform.connections()).toBe(1);
     await platform.close();
+  });
+
+  it('asks again after a 429 instead of taking it as a refusal', async () => {
+    const received: string[] = [];
+    const local = createServer((request, response) => {
+      received.push(String(request.headers['x-cav-event-id']));
+      request.resume().on('end', () => response.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const platform = await streamServer([
+      (response) => response.writeHead(429, { 'retry-after': '1' }).end('{"code":"1000005"}'),
+      (response) =>
+        sse(response, [
+          ['ready', {}],
+          ['webhook', webhook('evt-after-429')],
+        ]),
+    ]);
+    const stderr = collector();
+    const stop = new AbortController();
+    const target = `http://127.0.0.1:${(local.address() as AddressInfo).port}/hooks`;
+    const listening = listen(profile(platform.url), target, new Output(true, collector().stream, stderr.stream), stop.signal).catch((e: unknown) => e);
+    await eventually(() => received.length === 1);
+    stop.abort();
+    await listening;
+    expect(received).toEqual(['evt-after-429']);
+    expect(stderr.text()).toContain('the stream broke (answer 429)');
+    await platform.close();
+    await new Promise((resolve) => local.close(resolve));
   });
 
   it('waits longer after each failed opening while the platform is away', async () => {

@@ -38,11 +38,12 @@ export async function forward(target: string, webhook: StreamedWebhook): Promise
   }
 }
 
-/** Splits a Server-Sent Events stream into its events. */
-async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: string }> {
+/** Splits a Server-Sent Events stream into its events; `heard` is called for every chunk, keep-alive comments included. */
+async function* serverSentEvents(body: ReadableStream<Uint8Array>, heard: () => void): AsyncGenerator<{ event: string; data: string }> {
   const decoder = new TextDecoder();
   let buffered = '';
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    heard();
     buffered += decoder.decode(chunk, { stream: true });
     let end: number;
     while ((end = buffered.indexOf('\n\n')) !== -1) {
@@ -66,12 +67,24 @@ export class StreamRefused extends Error {
 
 /** Pauses between attempts to open the stream again: 1 s, 2 s, 4 s … at most 30 s. */
 const reconnectDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+/** A stream that stayed open this long was healthy: the pauses start over after it. */
+const STABLE_STREAM_MS = 30_000;
+/** The platform sends a keep-alive every 15 s: this long without a byte is a connection that died silently (a laptop's sleep). */
+const SILENCE_MS = 45_000;
+/** Answers that say "later", not "no". */
+const TRANSIENT_STATUSES = new Set([408, 425, 429]);
 
-const pause = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
+}
 
 /**
  * Opens the sandbox webhook stream with the profile's key and forwards every webhook to
@@ -83,33 +96,49 @@ export async function listen(profile: Profile, target: string, out: Output, sign
   for (let failures = 0; !signal?.aborted; failures += 1) {
     let why: string;
     try {
-      // A stream that was ready and then ended starts the pauses over: the next opening is at once.
-      if (await streamOnce(profile, target, out, signal)) failures = -1;
+      // A stream that stayed open a while starts the pauses over; one that ends at once does not.
+      if (await streamOnce(profile, target, out, signal)) failures = 0;
       why = 'the stream closed';
     } catch (error) {
       if (error instanceof StreamRefused || signal?.aborted) throw error;
       why = `the stream broke (${(error as Error).message})`;
     }
     if (signal?.aborted) return;
-    const wait = failures < 0 ? 0 : reconnectDelay(failures);
-    out.say(`Webhooks made now are not forwarded: ${why}. Opening it again${wait ? ` in ${wait / 1000} s` : ''}…`);
+    const wait = reconnectDelay(failures);
+    out.say(`Webhooks made now are not forwarded: ${why}. Opening it again in ${wait / 1000} s…`);
     await pause(wait, signal);
   }
 }
 
-/** One stream, from opening to its end; true when the platform said it was ready. */
+/** One stream, from opening to its end; true when it was ready and stayed open long enough to count as healthy. */
 async function streamOnce(profile: Profile, target: string, out: Output, signal?: AbortSignal): Promise<boolean> {
   out.say(`Connecting to ${profile.base_url} as ${profile.merchant_code}…`);
+  const opened = Date.now();
+  const silence = new AbortController();
+  let silent = setTimeout(() => silence.abort(new Error(`nothing heard for ${SILENCE_MS / 1000} s`)), SILENCE_MS);
+  const heard = () => {
+    clearTimeout(silent);
+    silent = setTimeout(() => silence.abort(new Error(`nothing heard for ${SILENCE_MS / 1000} s`)), SILENCE_MS);
+  };
+  try {
+    return await readStream(profile, target, out, signal ? AbortSignal.any([signal, silence.signal]) : silence.signal, heard, opened);
+  } finally {
+    clearTimeout(silent);
+  }
+}
+
+async function readStream(profile: Profile, target: string, out: Output, signal: AbortSignal, heard: () => void, opened: number): Promise<boolean> {
   const headers = {
     'X-CAV-Api-Key': profile.api_key,
     accept: 'text/event-stream',
     ...signV3Request({ secret: profile.secret, method: 'GET', target: STREAM_PATH }),
   };
   const response = await fetch(`${profile.base_url.replace(/\/+$/, '')}${STREAM_PATH}`, { headers, signal });
-  if (response.status >= 400 && response.status < 500) throw new StreamRefused(`the platform refused the stream: ${response.status} ${await response.text()}`);
+  if (response.status >= 400 && response.status < 500 && !TRANSIENT_STATUSES.has(response.status))
+    throw new StreamRefused(`the platform refused the stream: ${response.status} ${await response.text()}`);
   if (!response.ok || !response.body) throw new Error(`answer ${response.status}`);
   let ready = false;
-  for await (const { event, data } of serverSentEvents(response.body)) {
+  for await (const { event, data } of serverSentEvents(response.body, heard)) {
     if (event === 'ready') {
       ready = true;
       out.say(`Ready. Forwarding sandbox webhooks of ${profile.merchant_code} to ${target} (Ctrl-C to stop)`);
@@ -122,6 +151,8 @@ async function streamOnce(profile: Profile, target: string, out: Output, signal?
       (r: ForwardResult) =>
         `${new Date().toISOString()}  ${r.event_type.padEnd(26)} ${r.event_id}  → ${r.status ?? `failed (${r.error})`}  ${r.duration_ms} ms`,
     );
+    // Time spent on the local server is not the platform's silence.
+    heard();
   }
-  return ready;
+  return ready && Date.now() - opened >= STABLE_STREAM_MS;
 }
