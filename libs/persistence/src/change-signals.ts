@@ -56,19 +56,18 @@ export class ChangeSignals {
     const release = () => void runner.release();
     client.on('notification', (message) => this.handlers.get(message.channel)?.(message.payload ?? ''));
     client.on('error', () => this.lost(client));
+    const giveBack = async () => {
+      await withTimeout(client.query('UNLISTEN *'), PROBE_TIMEOUT_MS).catch(() => undefined);
+      release();
+    };
     try {
       for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
     } catch (error) {
       // E.g. a standby refusing LISTEN: give the connection back rather than keep it checked out.
-      await client.query('UNLISTEN *').catch(() => undefined);
-      release();
+      await giveBack();
       throw error;
     }
-    if (this.closed) {
-      await client.query('UNLISTEN *').catch(() => undefined);
-      release();
-      return;
-    }
+    if (this.closed) return giveBack();
     this.listener = { client, release };
     this.watchdog ??= setInterval(() => void this.probe(), PROBE_EVERY_MS).unref();
   }

@@ -80,13 +80,9 @@ export class DispatcherService extends ScheduledWork {
   /** Polls for due retries, and claims a new delivery or a requested retry as soon as it is committed. */
   override async onApplicationBootstrap(): Promise<void> {
     await super.onApplicationBootstrap();
-    await this.signals.on(DELIVERIES_DUE_CHANNEL, () => {
-      this.moreDue = true;
-      this.refillSoon();
-    });
+    await this.signals.on(DELIVERIES_DUE_CHANNEL, () => this.somethingDue());
     // What was due before this replica listened (a restart's backlog) is claimed now, not at the first tick.
-    this.moreDue = true;
-    this.refillSoon();
+    this.somethingDue();
   }
 
   override async onApplicationShutdown(): Promise<void> {
@@ -129,6 +125,11 @@ export class DispatcherService extends ScheduledWork {
         });
       this.inFlight.add(running);
     }
+  }
+
+  private somethingDue(): void {
+    this.moreDue = true;
+    this.refillSoon();
   }
 
   /**

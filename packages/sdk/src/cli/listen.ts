@@ -115,11 +115,12 @@ async function streamOnce(profile: Profile, target: string, out: Output, signal?
   out.say(`Connecting to ${profile.base_url} as ${profile.merchant_code}…`);
   const opened = Date.now();
   const silence = new AbortController();
-  let silent = setTimeout(() => silence.abort(new Error(`nothing heard for ${SILENCE_MS / 1000} s`)), SILENCE_MS);
+  let silent: NodeJS.Timeout | undefined;
   const heard = () => {
     clearTimeout(silent);
     silent = setTimeout(() => silence.abort(new Error(`nothing heard for ${SILENCE_MS / 1000} s`)), SILENCE_MS);
   };
+  heard();
   try {
     return await readStream(profile, target, out, signal ? AbortSignal.any([signal, silence.signal]) : silence.signal, heard, opened);
   } finally {
