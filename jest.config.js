@@ -13,7 +13,7 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-const libs = ['contracts', 'signing', 'money', 'egress', 'card-processing', 'messaging', 'persistence', 'observability', 'service-kit', 'testing', 'service-testing'];
+const libs = ['contracts', 'signing', 'money', 'egress', 'card-processing', 'messaging', 'persistence', 'observability', 'service-kit', 'web-auth', 'testing', 'service-testing'];
 const moduleNameMapper = {
   ...Object.fromEntries(libs.map((lib) => [`^@platform/${lib}$`, `<rootDir>/libs/${lib}/src/index.ts`])),
   '^@card-platform/sdk$': '<rootDir>/packages/sdk/src/index.ts',

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CONFIG } from '@platform/service-kit';
+import { Clock, CONFIG } from '@platform/service-kit';
+import { AddressThrottle } from '@platform/web-auth';
 import type { Config } from './config';
 import { AuthController } from './auth/auth.controller';
-import { AddressThrottle } from './auth/address-throttle';
 import { AuthService } from './auth/auth.service';
 import { PanelGate } from './auth/panel-gate';
 import { PANEL_KEY, panelKey } from './auth/panel-key';
@@ -21,7 +21,18 @@ import { UserRepository } from './users/user.repository';
   providers: [
     UserRepository,
     AuthService,
-    AddressThrottle,
+    {
+      provide: AddressThrottle,
+      inject: [UserRepository, Clock, CONFIG],
+      useFactory: (users: UserRepository, clock: Clock, config: Config) =>
+        new AddressThrottle(
+          users.dataSource,
+          'panel.address_sign_in_failures',
+          () => clock.now(),
+          config.SIGN_IN_LOCK_MINUTES * 60_000,
+          config.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+        ),
+    },
     PanelGate,
     MerchantConsole,
     PaymentsConsole,

@@ -2,13 +2,11 @@ import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../i18n/messages';
 import { messagePage, resetRequestPage, secondFactorPage, setPasswordPage, signInPage } from '../pages/auth.pages';
-import { clearCookie, formOf, readCookie, redirect, sendHtml } from '../pages/respond';
+import { clearCookie, formOf, readCookie, redirect, sendHtml, passwordProblem, sameText } from '@platform/web-auth';
 import type { Language } from '../users/user.repository';
 import type { FieldErrors } from '../pages/html';
 import { AuthService } from './auth.service';
 import { PanelGate, SESSION_COOKIE } from './panel-gate';
-import { passwordProblem } from './password-hash';
-import { sameText } from './tokens';
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -7,11 +7,8 @@ import type { Logger } from '@platform/observability';
 import type { Config } from '../config';
 import { MailSender } from '../mail/mail-sender';
 import { UserRepository, type Language, type SessionRow, type UserRow } from '../users/user.repository';
-import { AddressThrottle } from './address-throttle';
 import { PANEL_KEY } from './panel-key';
-import { PasswordHasher } from './password-hash';
-import { newToken, tokenDigest } from './tokens';
-import { acceptedStep, newTotpSecret } from './totp';
+import { AddressThrottle, PasswordHasher, newToken, tokenDigest, acceptedStep, newTotpSecret } from '@platform/web-auth';
 
 export interface SignedIn {
   session: SessionRow;
@@ -49,16 +46,7 @@ export class AuthService {
 
   /** The password step, from the client `address`: any failure counts toward that address's limit as well as the account's. */
   async signIn(email: string, password: string, address: string, correlationId: string): Promise<SignInOutcome> {
-    return this.limitedByAddress(address, () => this.checkPassword(email, password, correlationId));
-  }
-
-  /** A sign-in step counted against the client address first (refused past its limit, nothing checked), taken back when it succeeds. */
-  private async limitedByAddress(address: string, check: () => Promise<SignInOutcome>): Promise<SignInOutcome> {
-    const attempt = await this.throttle.attempt(address);
-    if (attempt.refusedUntil) return { kind: 'throttled', until: attempt.refusedUntil };
-    const outcome = await check();
-    if (outcome.kind === 'signed_in') await this.throttle.succeeded(address, attempt.window);
-    return outcome;
+    return this.throttle.limit(address, () => this.checkPassword(email, password, correlationId));
   }
 
   private async checkPassword(email: string, password: string, correlationId: string): Promise<SignInOutcome> {
@@ -88,7 +76,7 @@ export class AuthService {
    * wrong passwords, and the lock ends the session.
    */
   async secondFactor(current: SignedIn, code: string, address: string, correlationId: string): Promise<SignInOutcome> {
-    return this.limitedByAddress(address, () => this.checkCode(current, code, correlationId));
+    return this.throttle.limit(address, () => this.checkCode(current, code, correlationId));
   }
 
   private async checkCode(current: SignedIn, code: string, correlationId: string): Promise<SignInOutcome> {

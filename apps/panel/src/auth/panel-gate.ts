@@ -3,14 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PanelRole } from '@platform/contracts';
 import { languageOf, t } from '../i18n/messages';
 import { escapeHtml, publicPage } from '../pages/html';
-import { readCookie, redirect, sendHtml, setCookie } from '../pages/respond';
+import { readCookie, redirect, sendHtml, setCookie, PreSessionForms, sameText } from '@platform/web-auth';
 import type { Language } from '../users/user.repository';
 import { AuthService, type SignedIn } from './auth.service';
 import { PANEL_KEY } from './panel-key';
-import { PreSessionCsrf, newToken, sameText } from './tokens';
 
 export const SESSION_COOKIE = 'panel_session';
-const PRE_SESSION_COOKIE = 'panel_pre';
 const LANGUAGE_COOKIE = 'panel_lang';
 
 /** What a role may change: keys and settings, users, or operations (refunds, withdrawals, evidence, webhook retries). */
@@ -30,13 +28,13 @@ export function mayChange(role: PanelRole, what: Capability): boolean {
 /** The door of every page: the session, its second factor, the form's CSRF token and the role. */
 @Injectable()
 export class PanelGate {
-  private readonly preSession: PreSessionCsrf;
+  private readonly preSession: PreSessionForms;
 
   constructor(
     private readonly auth: AuthService,
     @Inject(PANEL_KEY) panelKey: Buffer,
   ) {
-    this.preSession = new PreSessionCsrf(panelKey);
+    this.preSession = new PreSessionForms(panelKey, 'panel');
   }
 
   /** A signed-in user past the second factor, or a redirect to sign-in (undefined). */
@@ -94,16 +92,11 @@ export class PanelGate {
 
   /** The pre-session CSRF field for a public form, setting its cookie when the browser has none. */
   preSessionField(request: FastifyRequest, reply: FastifyReply): string {
-    let cookie = readCookie(request, PRE_SESSION_COOKIE);
-    if (!cookie) {
-      cookie = newToken();
-      setCookie(reply, request, PRE_SESSION_COOKIE, cookie);
-    }
-    return this.preSession.fieldFor(cookie);
+    return this.preSession.field(request, reply);
   }
 
   preSessionValid(request: FastifyRequest, form: Record<string, string>): boolean {
-    return this.preSession.verify(readCookie(request, PRE_SESSION_COOKIE), form._csrf);
+    return this.preSession.valid(request, form);
   }
 
   /** A public page's language: `?lang=` (remembered), the cookie, then the browser's preference. */

@@ -8,7 +8,7 @@ import { AuthService, type SignedIn } from '../auth/auth.service';
 import { mayChange, PanelGate } from '../auth/panel-gate';
 import { errorText, t } from '../i18n/messages';
 import { formFieldOf, type Chrome, type FieldErrors, type Notice } from '../pages/html';
-import { formOf, sendHtml } from '../pages/respond';
+import { formOf, sendHtml } from '@platform/web-auth';
 import { MerchantConsole } from '../merchant/merchant-console';
 import { activityPage } from '../users/activity.pages';
 import { UserRepository } from '../users/user.repository';

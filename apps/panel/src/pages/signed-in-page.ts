@@ -5,7 +5,7 @@ import type { SignedIn } from '../auth/auth.service';
 import { t } from '../i18n/messages';
 import type { Language } from '../users/user.repository';
 import { publicPage, type Chrome } from './html';
-import { sendHtml } from './respond';
+import { sendHtml } from '@platform/web-auth';
 
 /** The frame of every signed-in page: the user, their session's CSRF token and environment, the merchant, where they are. */
 export function chromeOf(current: SignedIn, merchantName: string, path: string): Chrome {

@@ -9,7 +9,7 @@ import { mayChange, PanelGate } from '../auth/panel-gate';
 import { errorText, t } from '../i18n/messages';
 import { MerchantConsole } from '../merchant/merchant-console';
 import { formFieldErrors, type Chrome, type Notice } from '../pages/html';
-import { formOf, redirect, sendHtml } from '../pages/respond';
+import { formOf, redirect, sendHtml } from '@platform/web-auth';
 import { OrderListQuerySchema, PaymentListQuerySchema, listFilters, listFormOf, parseOrReject } from './list-query';
 import { PaymentsConsole } from './payments-console';
 import { orderDetailPage, ordersListPage, paymentDetailPage, paymentsListPage, sandboxPage, type SandboxForm } from './payments.pages';

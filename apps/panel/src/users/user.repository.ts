@@ -78,27 +78,6 @@ export class UserRepository {
     return queryRows<UserRow>(tx, `SELECT * FROM panel.users WHERE merchant_code = $1 ORDER BY id FOR UPDATE`, [merchantCode]);
   }
 
-  /** One more attempt from the address in the window, counted as failed until forgiven; a window's first also clears windows older than `forgetBefore`. */
-  async countAddressFailure(address: string, windowStart: Date, forgetBefore: Date): Promise<number> {
-    const rows = await queryRows<{ failures: number }>(
-      this.dataSource,
-      `INSERT INTO panel.address_sign_in_failures (address, window_start, failures) VALUES ($1, $2, 1)
-       ON CONFLICT (address, window_start) DO UPDATE SET failures = panel.address_sign_in_failures.failures + 1
-       RETURNING failures`,
-      [address, windowStart],
-    );
-    if (rows[0]?.failures === 1) await this.dataSource.query(`DELETE FROM panel.address_sign_in_failures WHERE window_start < $1`, [forgetBefore]);
-    return rows[0]!.failures;
-  }
-
-  /** Takes back an attempt that succeeded. */
-  async forgiveAddressFailure(address: string, windowStart: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE panel.address_sign_in_failures SET failures = failures - 1 WHERE address = $1 AND window_start = $2 AND failures > 0`, [
-      address,
-      windowStart,
-    ]);
-  }
-
   async recentLinks(userId: string, purpose: LinkPurpose, since: Date, tx: SqlExecutor = this.dataSource): Promise<number> {
     const rows = await queryRows<{ count: string }>(tx, `SELECT count(*) FROM panel.one_time_links WHERE user_id = $1 AND purpose = $2 AND created_at > $3`, [
       userId,

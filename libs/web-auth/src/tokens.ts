@@ -21,10 +21,14 @@ export function sameText(a: string, b: string): boolean {
  * and a form field keyed from it. A page on another site has neither (SameSite=Strict).
  */
 export class PreSessionCsrf {
-  constructor(private readonly key: Buffer) {}
+  /** `context` keeps one app's fields from opening another's forms (`panel`, `console`). */
+  constructor(
+    private readonly key: Buffer,
+    private readonly context: string,
+  ) {}
 
   fieldFor(cookieValue: string): string {
-    return createHmac('sha256', this.key).update(`panel-pre-session:${cookieValue}`).digest('base64url');
+    return createHmac('sha256', this.key).update(`${this.context}-pre-session:${cookieValue}`).digest('base64url');
   }
 
   verify(cookieValue: string | undefined, field: string | undefined): boolean {
