@@ -58,7 +58,18 @@ export class LedgerHandlers implements OnModuleInit {
     this.rpc.handle(ReleaseReservation, (request, context) => this.reservations.release(callerOf(context), request.operation_id));
     this.rpc.handle(ConsumeReservation, (request, context) => this.reservations.consume(callerOf(context), request.operation_id));
     this.rpc.handle(ListParkedEvents, async () => ({ data: await this.events.parked() }));
-    this.rpc.handle(ReplayParkedEvent, (request) => this.events.replay(request.id));
+    // The audit entry commits with the replay's booking; an event applied meanwhile books and announces nothing.
+    this.rpc.handle(ReplayParkedEvent, (request) =>
+      this.events.replay(request.id, (tx) =>
+        recordOperatorAction(tx, DATABASE.schema, {
+          actor: request.operator,
+          action: 'ledger.parked_event.replay',
+          target: `ledger/parked-events/${request.id}`,
+          before: null,
+          after: { id: request.id, applied: true },
+        }),
+      ),
+    );
     this.rpc.handle(ListUnconfirmedReservations, (request) => this.reservations.unconfirmed(request.kind, new Date(request.due_before)));
     this.rpc.handle(GetWalletBalances, (request) => this.balances.wallets(request.merchant_code, request.environment));
     this.rpc.handle(TrialBalanceCommand, () => this.trialBalance.run());

@@ -460,9 +460,24 @@ describe('messaging on real Kafka and Postgres', () => {
       expect(parked).toMatchObject({ event_type: Credited.type, failures: PARK_AFTER_FAILURES, reason: `account ${poisoned} is not open yet` });
       expect(await balance(poisoned)).toBeUndefined();
       expect(await registry.getSingleMetricAsString('events_parked_total')).toMatch(/reason="handler_failed"\} [1-9]/);
-      await expect(consumer.replay(parked!.id)).rejects.toMatchObject({ code: '1000012' });
+      // What goes with a replay (the operator's audit entry) commits with it or not at all.
+      const alongside: string[] = [];
+      await expect(consumer.replay(parked!.id, async () => void alongside.push('still broken'))).rejects.toMatchObject({ code: '1000012' });
       broken.delete(poisoned);
-      expect(await consumer.replay(parked!.id)).toEqual({ id: parked!.id, applied: true });
+      await expect(
+        consumer.replay(parked!.id, async () => {
+          throw new Error('the audit entry could not be written');
+        }),
+      ).rejects.toMatchObject({ code: '1000012' });
+      expect(await balance(poisoned)).toBeUndefined();
+      expect((await consumer.parked()).some((event) => event.id === parked!.id)).toBe(true);
+      expect(
+        await consumer.replay(parked!.id, async (tx) => void alongside.push(`${((await tx.query('SELECT 1 AS one')) as Array<{ one: number }>)[0]!.one}`)),
+      ).toEqual({
+        id: parked!.id,
+        applied: true,
+      });
+      expect(alongside).toEqual(['1']);
       expect(await balance(poisoned)).toBe('300');
       await expect(consumer.replay(parked!.id)).rejects.toMatchObject({ code: '1000011' });
       expect((await consumer.parked()).some((event) => event.id === parked!.id)).toBe(false);

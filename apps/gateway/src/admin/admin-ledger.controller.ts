@@ -16,7 +16,6 @@ import {
   IdempotencyKeyTextSchema,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { AuditService } from '../merchants/audit.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
@@ -38,10 +37,7 @@ const MerchantCodeSchema = z.string().regex(/^MRC-\d{6}$/, 'must be MRC- and six
 @UseGuards(AdminAuthGuard)
 @UseInterceptors(AdminReadAuditInterceptor)
 export class AdminLedgerController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Get('ledger/parked-events')
   @OperatorRoute({
@@ -62,10 +58,9 @@ export class AdminLedgerController {
   async replay(@Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.rpc.request(
       ReplayParkedEvent,
-      { id: parseOrReject(z.string().regex(/^\d{1,18}$/, 'must be the number of a parked event'), id) },
+      { id: parseOrReject(z.string().regex(/^\d{1,18}$/, 'must be the number of a parked event'), id), operator: request.operator! },
       { correlationId: request.correlationId },
     );
-    await this.audit.recordOperatorChange(request, { action: 'ledger.parked_event.replay', target: `ledger/parked-events/${id}`, before: null, after: result });
     void reply.status(200);
     return result;
   }

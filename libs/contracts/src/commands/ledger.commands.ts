@@ -3,6 +3,7 @@ import { text } from '../text';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
+import { OperatorSchema } from './operator';
 
 export const WALLETS = ['api', 'link', 'shop'] as const;
 export type Wallet = (typeof WALLETS)[number];
@@ -186,6 +187,6 @@ export const ListParkedEvents = defineCommand({
 export const ReplayParkedEvent = defineCommand({
   type: 'ledger.replay-parked-event',
   topic: Topics.ledgerCommands,
-  request: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+  request: z.object({ id: z.string().regex(/^\d{1,18}$/), operator: OperatorSchema }),
   reply: z.object({ id: z.string(), applied: z.boolean() }),
 });
