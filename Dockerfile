@@ -2,7 +2,7 @@
 #
 # Container images of the payment platform: one multi-stage build, one final target per
 # app (gateway, checkout, payments-v3, orders-v4, ledger, payouts, disputes,
-# webhook-dispatcher, status, panel) plus `migrate` (provisions each service's role and
+# webhook-dispatcher, status, panel, console) plus `migrate` (provisions each service's role and
 # schema and applies the TypeORM migrations; run it once before the apps, as a job).
 #
 # Local stack (Kafka, Postgres, Redis, migrations, all ten apps):
@@ -106,6 +106,12 @@ FROM runtime AS panel
 ENV PORT=8089
 EXPOSE 8089
 CMD ["node", "dist/apps/panel/src/main.js"]
+
+# The operator console; its first admin: `node dist/apps/console/src/create-admin.js --email …`.
+FROM runtime AS console
+ENV PORT=8090
+EXPOSE 8090
+CMD ["node", "dist/apps/console/src/main.js"]
 
 # Runs every service's migrations in turn (`node dist/tools/migrate.js [app ...]` for a
 # subset) with DATABASE_URL, a Postgres superuser URL; exits when done.

@@ -21,7 +21,7 @@ const LIB_LAYERS = {
   'layer:testing': ['layer:public', 'layer:contracts', 'layer:base', 'layer:data', 'layer:messaging', 'layer:kit', 'layer:domain', 'layer:testing'],
 };
 
-const SERVICE_SCOPES = ['gateway', 'checkout', 'panel', 'payments', 'orders', 'ledger', 'payouts', 'disputes', 'webhooks', 'status'];
+const SERVICE_SCOPES = ['gateway', 'checkout', 'panel', 'console', 'payments', 'orders', 'ledger', 'payouts', 'disputes', 'webhooks', 'status'];
 
 /** The Nx boundaries; a spec may also import the testing lib, whatever its layer. */
 function moduleBoundaries({ specs }) {

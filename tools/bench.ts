@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { PLATFORM_APPS } from '@platform/contracts';
 import { signV3Request, signV4Request } from '@platform/signing';
 import { DEFAULT_FETCH_MAX_WAIT_MS } from '@platform/messaging';
 import { ensureDatabase } from '@platform/persistence';
@@ -41,12 +42,12 @@ function rssMegabytes(pid: number | undefined): number | undefined {
 
 const rss = (pid: number | undefined) => `${rssMegabytes(pid) ?? 'n/a'} MiB`;
 
-const ALL_APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status', 'panel'] as const;
+const ALL_APPS = PLATFORM_APPS;
 /**
  * What the load scenarios do not use: started for the idle measurement only (which counts every
  * service), then stopped, as every earlier bench did, so they take no share of the two cores.
  */
-const IDLE_ONLY_APPS: readonly (typeof ALL_APPS)[number][] = ['checkout', 'payouts', 'disputes', 'panel'];
+const IDLE_ONLY_APPS: readonly (typeof ALL_APPS)[number][] = ['checkout', 'payouts', 'disputes', 'panel', 'console'];
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 
 /**

@@ -37,9 +37,9 @@ const { $schema: _draft, ...schema } = JSON.parse(readFileSync(join(REPO_ROOT, '
 const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
 const problems = (doc: unknown) => (validate(doc) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`));
 
-const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status', 'panel'];
+const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status', 'panel', 'console'];
 /** Published to the host, for browsers and the suites there: the merchant API, the customer pages and the merchant panel. */
-const PUBLISHED = ['gateway', 'checkout', 'panel'];
+const PUBLISHED = ['gateway', 'checkout', 'panel', 'console'];
 
 describe('docker-compose.yml', () => {
   it('is valid against the Compose Specification, with and without the host-webhooks settings', () => {
@@ -75,7 +75,7 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.depends_on.redis).toEqual({ condition: 'service_healthy' });
   });
 
-  it('publishes Postgres, Kafka, the gateway, checkout and the panel on the loopback interface only', () => {
+  it('publishes Postgres, Kafka, the gateway, checkout, the panel and the console on the loopback interface only', () => {
     const { services } = load();
     expect(services.postgres.ports).toEqual(['127.0.0.1:5433:5432']);
     expect(services.kafka.ports).toEqual(['127.0.0.1:9094:9094']);
@@ -83,6 +83,7 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.ports).toEqual(['127.0.0.1:8080:8080']);
     expect(services.checkout.ports).toEqual(['127.0.0.1:8081:8081']);
     expect(services.panel.ports).toEqual(['127.0.0.1:8089:8089']);
+    expect(services.console.ports).toEqual(['127.0.0.1:8090:8090']);
     for (const app of APPS.filter((name) => !PUBLISHED.includes(name))) expect(services[app].ports).toBeUndefined();
   });
 

@@ -78,7 +78,7 @@ function refusal(extra: string[]): string {
   return result.stderr;
 }
 
-const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status', 'panel'];
+const APPS = ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'webhook-dispatcher', 'status', 'panel', 'console'];
 
 describe('Helm chart', () => {
   it('passes helm lint', () => {
@@ -92,7 +92,7 @@ describe('Helm chart', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('secrets.existingSecret is required');
     expect(result.stderr).toContain('CARD_DATA_KEY');
-    expect(result.stderr).toContain('PANEL_KEY and MAIL_SMTP_URL');
+    expect(result.stderr).toContain('PANEL_KEY, MAIL_SMTP_URL and CONSOLE_KEY');
   });
 
   it('refuses to render without the ingress addresses the apps must trust', () => {
@@ -101,7 +101,7 @@ describe('Helm chart', () => {
     expect(result.stderr).toContain('config.trustedProxies is required');
   });
 
-  it('renders a hardened, probed Deployment and a Service for each of the ten apps', () => {
+  it('renders a hardened, probed Deployment and a Service for each of the eleven apps', () => {
     expect(APPS).toEqual([...PLATFORM_APPS]);
     const manifests = render();
     const deployments = manifests.filter((m) => m.kind === 'Deployment');
@@ -109,7 +109,7 @@ describe('Helm chart', () => {
     expect(manifests.filter((m) => m.kind === 'Service').map((m) => m.metadata.name)).toEqual(
       expect.arrayContaining([...APPS.map((app) => `pay-${app}`), 'pay-gateway-admin']),
     );
-    expect(manifests.filter((m) => m.kind === 'Service')).toHaveLength(11);
+    expect(manifests.filter((m) => m.kind === 'Service')).toHaveLength(12);
     for (const deployment of deployments) {
       const pod = deployment.spec.template.spec;
       const [container] = pod.containers;
@@ -144,6 +144,7 @@ describe('Helm chart', () => {
     expect(keysOf('ledger')).toEqual(['DATABASE_PASSWORD']);
     expect(keysOf('orders-v4')).toEqual(['CARD_DATA_KEY', 'CARD_FINGERPRINT_KEY', 'DATABASE_PASSWORD', 'MASTER_KEY']);
     expect(keysOf('panel')).toEqual(['DATABASE_PASSWORD', 'MAIL_SMTP_URL', 'PANEL_KEY']);
+    expect(keysOf('console')).toEqual(['CONSOLE_KEY', 'DATABASE_PASSWORD']);
   });
 
   it('tells the panel where merchant users reach it, over https only', () => {
@@ -178,7 +179,7 @@ describe('Helm chart', () => {
         .map((e: any) => e.name)
         .sort(),
     ).toEqual(
-      ['CHECKOUT', 'DISPUTES', 'GATEWAY', 'LEDGER', 'ORDERS', 'PANEL', 'PAYMENTS', 'PAYOUTS', 'STATUS', 'WEBHOOKS'].map(
+      ['CHECKOUT', 'CONSOLE', 'DISPUTES', 'GATEWAY', 'LEDGER', 'ORDERS', 'PANEL', 'PAYMENTS', 'PAYOUTS', 'STATUS', 'WEBHOOKS'].map(
         (schema) => `DATABASE_PASSWORD_${schema}`,
       ),
     );
@@ -291,6 +292,10 @@ describe('Helm chart', () => {
         .filter((m) => m.kind === 'Ingress')
         .map((m) => m.metadata.name),
     ).toEqual(['pay']);
+    const console = render(['--set', 'consoleIngress.enabled=true', '--set', 'consoleIngress.host=console.ops.internal']).find(
+      (m) => m.kind === 'Ingress' && m.metadata.name === 'pay-console',
+    )!;
+    expect([console.kind, console.spec.ingressClassName, console.spec.rules[0].host]).toEqual(['Ingress', 'internal', 'console.ops.internal']);
     const admin = render(['--set', 'adminIngress.enabled=true', '--set', 'adminIngress.host=ops.internal']).find((m) => m.metadata.name === 'pay-admin')!;
     expect(admin.spec.ingressClassName).toBe('internal');
     expect(admin.spec.rules).toEqual([
@@ -421,6 +426,12 @@ describe('Helm chart', () => {
     expect(byName['pay-gateway'].ingress).toHaveLength(2);
     expect(byName['pay-panel'].ingress).toHaveLength(2);
     expect(byName['pay-ledger'].ingress).toHaveLength(1);
+    // The operator console takes no traffic from the public ingress controller: port-forward, or the internal controller named in consoleFrom.
+    expect(byName['pay-console'].ingress).toHaveLength(1);
+    const internal = { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-internal' } } };
+    const withInternal = render(['--set', 'networkPolicy.enabled=true', '--set-json', `networkPolicy.consoleFrom=${JSON.stringify([internal])}`]);
+    const consolePolicy = withInternal.find((m) => m.kind === 'NetworkPolicy' && m.metadata.name === 'pay-console')!.spec;
+    expect(consolePolicy.ingress[0]).toEqual({ from: [internal], ports: [{ protocol: 'TCP', port: 8090 }] });
     expect(byName['pay-ledger'].ingress[0].from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
     expect(egressPorts('pay-migrate')).toEqual([53, 53, 5432]);
     expect(egressPorts('pay-topics')).toEqual([53, 53, 9092, 9094, 9096]);

@@ -24,6 +24,7 @@ function portOf(app: PlatformApp): number {
 /** Local settings of one app, which the caller's environment may override. */
 function localDefaults(app: PlatformApp): Record<string, string> {
   if (app === 'panel') return { PANEL_PUBLIC_URL: `http://127.0.0.1:${portOf('panel')}`, MAIL_SINK_DIR: MAIL_DIR };
+  if (app === 'console') return { CONSOLE_PUBLIC_URL: `http://127.0.0.1:${portOf('console')}` };
   return {};
 }
 
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
       `  Merchant API and operator API  http://127.0.0.1:${portOf('gateway')}   (/api/v3, /api/v4, /admin/v1)`,
       `  Customer pages                 http://127.0.0.1:${portOf('checkout')}`,
       `  Merchant panel                 http://127.0.0.1:${portOf('panel')}   (${panelMail})`,
+      `  Operator console               http://127.0.0.1:${portOf('console')}   (first admin: npm run console:create-admin -- --email you@example.com)`,
       `  Service status (public)        http://127.0.0.1:${portOf('gateway')}/api/v3/service-status`,
       ...PLATFORM_APPS.map((app) => `  ${app.padEnd(30)} http://127.0.0.1:${portOf(app)}/readyz`),
       '',

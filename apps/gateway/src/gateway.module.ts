@@ -38,6 +38,7 @@ import { OperatorActionIntake } from './merchants/operator-action-intake';
 import { MerchantRepository } from './merchants/merchant.repository';
 import { MerchantsService } from './merchants/merchants.service';
 import { MerchantConsoleHandlers } from './merchant-console/merchant-console.handlers';
+import { OperatorConsoleHandlers } from './merchants/operator-console.handlers';
 import { RateLimits } from './rate-limit/rate-limits';
 import { SandboxListenController } from './sandbox-listen/sandbox-listen.controller';
 import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
@@ -76,6 +77,7 @@ import { SandboxWebhookHub } from './sandbox-listen/sandbox-webhook-hub';
     AuditRepository,
     MerchantsService,
     MerchantConsoleHandlers,
+    OperatorConsoleHandlers,
     CredentialDirectory,
     RequestAuthenticator,
     V4AuthGuard,

@@ -6,7 +6,7 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- end -}}
 
 {{- define "card-platform.secretName" -}}
-{{- required "secrets.existingSecret is required: create a Secret with DATABASE_URL (the owner URL, for the migration Job only), <SCHEMA>_DATABASE_PASSWORD of each service, ADMIN_TOKEN, MASTER_KEY, CARD_DATA_KEY, CARD_FINGERPRINT_KEY, CSRF_KEY, PANEL_KEY and MAIL_SMTP_URL" .Values.secrets.existingSecret -}}
+{{- required "secrets.existingSecret is required: create a Secret with DATABASE_URL (the owner URL, for the migration Job only), <SCHEMA>_DATABASE_PASSWORD of each service, ADMIN_TOKEN, MASTER_KEY, CARD_DATA_KEY, CARD_FINGERPRINT_KEY, CSRF_KEY, PANEL_KEY, MAIL_SMTP_URL and CONSOLE_KEY" .Values.secrets.existingSecret -}}
 {{- end -}}
 
 {{/* The database's address for the apps: no credentials, TLS as postgres.sslmode says. */}}

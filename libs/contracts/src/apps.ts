@@ -10,6 +10,7 @@ export const PLATFORM_APPS = [
   'webhook-dispatcher',
   'status',
   'panel',
+  'console',
 ] as const;
 export type PlatformApp = (typeof PLATFORM_APPS)[number];
 

@@ -116,6 +116,17 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
       Topics.webhooksCommands,
     ],
   }),
+  console: service('console', {
+    sends: [
+      Topics.gatewayCommands,
+      Topics.paymentsCommands,
+      Topics.ordersCommands,
+      Topics.ledgerCommands,
+      Topics.payoutsCommands,
+      Topics.disputesCommands,
+      Topics.statusCommands,
+    ],
+  }),
 };
 
 /**

@@ -113,6 +113,7 @@ export class Stack {
           PUBLIC_BASE_URL: `http://127.0.0.1:${portBase}`,
           CHECKOUT_PUBLIC_URL: `http://127.0.0.1:${portBase + APPS.indexOf('checkout')}`,
           PANEL_PUBLIC_URL: `http://127.0.0.1:${portBase + APPS.indexOf('panel')}`,
+          CONSOLE_PUBLIC_URL: `http://127.0.0.1:${portBase + APPS.indexOf('console')}`,
           // The panel's mails land here as files (the suites read them); its password hashes cost less than production's.
           MAIL_SINK_DIR: mailDirOf(portBase),
           PASSWORD_HASH_COST: '12',

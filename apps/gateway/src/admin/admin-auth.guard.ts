@@ -6,7 +6,7 @@ import { ApiError, Errors } from '@platform/contracts';
 import { BOOTSTRAP_OPERATOR, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { API_ROUTE, type ApiRouteDescription } from '../openapi/api-route.decorator';
-import { roleMay, type OperatorRole } from './operator-access/operator-roles';
+import { roleMay, type OperatorRole } from '@platform/contracts';
 import { OperatorTokensService, type OperatorPrincipal } from './operator-access/operator-tokens.service';
 
 declare module 'fastify' {

@@ -17,7 +17,7 @@ import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
-import type { WithoutOperator } from './operator-access/operator-roles';
+import type { WithoutOperator } from '@platform/contracts';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 
 const QueueQuerySchema = PagingQuerySchema.extend({ environment: z.enum(ENVIRONMENTS).optional(), status: z.enum(DISPUTE_STATUSES).optional() }).strict();

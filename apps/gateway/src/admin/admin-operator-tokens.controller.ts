@@ -6,7 +6,7 @@ import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
-import { OPERATOR_ROLES } from './operator-access/operator-roles';
+import { OPERATOR_ROLES } from '@platform/contracts';
 import { OperatorTokensService } from './operator-access/operator-tokens.service';
 
 const IssueTokenSchema = z

@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import type { z } from 'zod';
-import type { OperatorCapability } from '../admin/operator-access/operator-roles';
+import type { OperatorCapability } from '@platform/contracts';
 
 export type SecurityScheme = 'v4Signature' | 'v3Signature' | 'operatorToken' | 'none';
 

@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, roleMay, type OperatorCapability, type OperatorRole } from '../admin/operator-access/operator-roles';
+import { OPERATOR_ROLES, roleMay, type OperatorCapability, type OperatorRole } from '@platform/contracts';
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';

@@ -14,7 +14,7 @@ import { AdminOperatorTokensController } from '../admin-operator-tokens.controll
 import { AdminOrdersController } from '../admin-orders.controller';
 import { AdminReversalsController } from '../admin-reversals.controller';
 import { AdminWithdrawalsController } from '../admin-withdrawals.controller';
-import { OPERATOR_ROLES, roleMay } from './operator-roles';
+import { OPERATOR_ROLES, roleMay } from '@platform/contracts';
 
 const CONTROLLERS = [
   AdminAuditController,

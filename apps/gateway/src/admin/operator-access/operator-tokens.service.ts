@@ -5,7 +5,7 @@ import { ApiError, Errors } from '@platform/contracts';
 import { queryRows } from '@platform/persistence';
 import { Clock } from '@platform/service-kit';
 import { AuditRepository } from '../../merchants/audit.repository';
-import type { OperatorRole } from './operator-roles';
+import type { OperatorRole } from '@platform/contracts';
 
 /** An operator token as operators see it: never the token itself, which is shown once when issued. */
 export interface OperatorTokenView {

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ApiError, Errors, type OperatorRole } from '@platform/contracts';
+import { Clock, CONFIG } from '@platform/service-kit';
+import { openSecret, sealSecret } from '@platform/signing';
+import { AddressThrottle, PasswordHasher, acceptedStep, newToken, newTotpSecret, tokenDigest } from '@platform/web-auth';
+import type { Config } from '../config';
+import { OperatorRepository, type OperatorRow, type SessionRow, type SessionStage } from '../operators/operator.repository';
+import { CONSOLE_KEY } from './console-key';
+
+export interface SignedIn {
+  session: SessionRow;
+  operator: OperatorRow;
+}
+
+export type SignInOutcome =
+  { kind: 'signed_in'; token: string; stage: SessionStage } | { kind: 'wrong' } | { kind: 'locked'; until: Date } | { kind: 'throttled'; until: Date };
+
+const TOTP_CONTEXT = 'console.totp';
+
+/** The actor every service's audit entry names for a console operator: who, not which token. */
+export function operatorActor(operator: Pick<OperatorRow, 'id' | 'email'>): string {
+  return `console:${operator.id} ${operator.email}`;
+}
+
+/**
+ * Who an operator is, proven: a password and always a second factor. An operator without one
+ * enrols at the first sign-in before any page opens; there is no way to turn it off, only an
+ * admin's reset (a new set-up link) that makes the operator enrol again.
+ */
+@Injectable()
+export class OperatorAuthService {
+  private readonly hasher: PasswordHasher;
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly operators: OperatorRepository,
+    private readonly throttle: AddressThrottle,
+    private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(CONSOLE_KEY) private readonly key: Buffer,
+  ) {
+    this.hasher = new PasswordHasher(config.PASSWORD_HASH_COST);
+  }
+
+  async signIn(email: string, password: string, address: string, correlationId: string): Promise<SignInOutcome> {
+    return this.throttle.limit(address, () => this.checkPassword(email, password, correlationId));
+  }
+
+  private async checkPassword(email: string, password: string, correlationId: string): Promise<SignInOutcome> {
+    const now = this.clock.now();
+    const operator = await this.operators.byEmail(this.operators.dataSource, email.trim());
+    if (!operator || operator.status !== 'active' || !operator.password_hash) {
+      this.decoyHash ??= this.hasher.hash(newToken());
+      await this.hasher.verify(password, await this.decoyHash);
+      return { kind: 'wrong' };
+    }
+    if (operator.locked_until && operator.locked_until > now) return { kind: 'locked', until: operator.locked_until };
+    if (!(await this.hasher.verify(password, operator.password_hash))) return this.failed(operator, 'sign_in.wrong_password', correlationId);
+    const changes: Partial<OperatorRow> = { failed_sign_ins: 0, locked_until: null };
+    if (this.hasher.needsRehash(operator.password_hash)) changes.password_hash = await this.hasher.hash(password);
+    const token = newToken();
+    const stage: SessionStage = operator.totp_secret_sealed ? 'code' : 'enrol';
+    await this.operators.dataSource.transaction(async (tx) => {
+      await this.operators.update(tx, operator.id, changes);
+      await this.operators.insertSession(tx, this.newSession(token, operator.id, stage, now));
+      await this.operators.audit(tx, { ...this.who(operator), action: 'sign_in.password', correlation_id: correlationId });
+    });
+    return { kind: 'signed_in', token, stage };
+  }
+
+  /** The TOTP code after the password: a right one replaces the session with a signed-in one. */
+  async secondFactor(current: SignedIn, code: string, address: string, correlationId: string): Promise<SignInOutcome> {
+    return this.throttle.limit(address, async () => {
+      const { operator } = current;
+      if (current.session.stage !== 'code' || !operator.totp_secret_sealed) return { kind: 'wrong' };
+      const now = this.clock.now();
+      if (operator.locked_until && operator.locked_until > now) {
+        await this.operators.deleteSession(current.session.token_sha256);
+        return { kind: 'locked', until: operator.locked_until };
+      }
+      const lastStep = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
+      const step = acceptedStep(this.openTotp(operator.totp_secret_sealed), code.trim(), now, lastStep);
+      if (step === undefined) {
+        const outcome = await this.failed(operator, 'sign_in.wrong_code', correlationId);
+        if (outcome.kind === 'locked') await this.operators.deleteSession(current.session.token_sha256);
+        return outcome;
+      }
+      return this.promote(current, { totp_last_step: String(step), failed_sign_ins: 0 }, 'sign_in.second_factor', correlationId);
+    });
+  }
+
+  /** A new TOTP secret for an enrolling session; nothing changes for the operator until a code proves the app has it. */
+  async startEnrolment(current: SignedIn): Promise<string> {
+    const secret = newTotpSecret();
+    await this.operators.updateSession(this.operators.dataSource, current.session.token_sha256, { pending_totp_secret_sealed: this.sealTotp(secret) });
+    return secret;
+  }
+
+  pendingTotp(current: SignedIn): string | undefined {
+    return current.session.pending_totp_secret_sealed ? this.openTotp(current.session.pending_totp_secret_sealed) : undefined;
+  }
+
+  /** The first code from the operator's app: the secret becomes theirs and the session signs in. */
+  async confirmEnrolment(current: SignedIn, code: string, correlationId: string): Promise<SignInOutcome> {
+    const secret = this.pendingTotp(current);
+    if (current.session.stage !== 'enrol' || !secret) return { kind: 'wrong' };
+    const step = acceptedStep(secret, code.trim(), this.clock.now(), null);
+    if (step === undefined) return { kind: 'wrong' };
+    return this.promote(current, { totp_secret_sealed: this.sealTotp(secret), totp_last_step: String(step) }, 'two_factor.enrolled', correlationId);
+  }
+
+  private async promote(current: SignedIn, changes: Partial<OperatorRow>, action: string, correlationId: string): Promise<SignInOutcome> {
+    const token = newToken();
+    await this.operators.dataSource.transaction(async (tx) => {
+      await this.operators.update(tx, current.operator.id, changes);
+      await this.operators.deleteSession(current.session.token_sha256, tx);
+      await this.operators.insertSession(tx, this.newSession(token, current.operator.id, 'signed_in', this.clock.now()));
+      await this.operators.audit(tx, { ...this.who(current.operator), action, correlation_id: correlationId });
+    });
+    return { kind: 'signed_in', token, stage: 'signed_in' };
+  }
+
+  async session(token: string | undefined): Promise<SignedIn | undefined> {
+    if (!token) return undefined;
+    return this.operators.liveSession(tokenDigest(token), this.clock.now(), this.config.SESSION_IDLE_MINUTES, this.config.SESSION_MAX_HOURS);
+  }
+
+  async signOut(current: SignedIn, correlationId: string): Promise<void> {
+    await this.operators.dataSource.transaction(async (tx) => {
+      await this.operators.deleteSession(current.session.token_sha256, tx);
+      await this.operators.audit(tx, { ...this.who(current.operator), action: 'sign_out', correlation_id: correlationId });
+    });
+  }
+
+  /**
+   * A new operator, invited with a set-up link (returned, to hand over; never stored but as its
+   * digest). `createdBy` is the admin's actor, or `console:create-admin` for the first one.
+   */
+  async createOperator(input: { email: string; role: OperatorRole; createdBy: string; creatorId: string | null }, correlationId: string) {
+    const email = input.email.trim().toLowerCase();
+    return this.operators.dataSource.transaction(async (tx) => {
+      const operator = await this.operators.insert(tx, { id: randomUUID(), email, role: input.role, created_by: input.createdBy });
+      if (!operator)
+        throw new ApiError(Errors.ResourceStateConflict, 'An operator with this e-mail address already exists', {
+          errors: { email: ['already has an operator'] },
+        });
+      const link = await this.newLink(tx, operator.id);
+      await this.operators.audit(tx, {
+        operator_id: input.creatorId,
+        actor: input.createdBy,
+        action: 'operator.created',
+        details: { operator_id: operator.id, email, role: input.role },
+        correlation_id: correlationId,
+      });
+      return { operator, link };
+    });
+  }
+
+  /**
+   * An admin's change of another operator: a new role, disabled (every session ends), or reset
+   * (a new set-up link; the password and second factor are set again). Never the admin's own
+   * account, and never the last active admin.
+   */
+  async manageOperator(current: SignedIn, operatorId: string, change: { role: OperatorRole } | 'disable' | 'reset', correlationId: string) {
+    return this.operators.dataSource.transaction(async (tx) => {
+      const admins = await this.operators.lockAdmins(tx);
+      const target = await this.operators.byId(tx, operatorId, true);
+      if (!target) throw new ApiError(Errors.ResourceNotFound, 'No such operator');
+      if (target.id === current.operator.id)
+        throw new ApiError(Errors.ResourceStateConflict, 'You cannot change your own account', { errors: { operator: ['is your own account'] } });
+      const losesAdmin =
+        target.role === 'admin' && target.status !== 'disabled' && (change === 'disable' || (typeof change === 'object' && change.role !== 'admin'));
+      if (losesAdmin && admins.filter((admin) => admin.id !== target.id).length === 0) {
+        throw new ApiError(Errors.ResourceStateConflict, 'The console would be left without an admin', { errors: { role: ['the last admin stays an admin'] } });
+      }
+      let link: string | undefined;
+      if (change === 'disable') {
+        await this.operators.update(tx, target.id, { status: 'disabled' });
+        await this.operators.deleteSessionsOf(tx, target.id);
+      } else if (change === 'reset') {
+        await this.operators.update(tx, target.id, {
+          password_hash: null,
+          totp_secret_sealed: null,
+          totp_last_step: null,
+          status: 'invited',
+          failed_sign_ins: 0,
+          locked_until: null,
+        });
+        await this.operators.deleteSessionsOf(tx, target.id);
+        link = await this.newLink(tx, target.id);
+      } else {
+        await this.operators.update(tx, target.id, { role: change.role });
+      }
+      const action = change === 'disable' ? 'operator.disabled' : change === 'reset' ? 'operator.reset' : 'operator.role_changed';
+      await this.operators.audit(tx, {
+        ...this.who(current.operator),
+        action,
+        details: { operator_id: target.id, email: target.email, role_before: target.role, ...(typeof change === 'object' ? { role_after: change.role } : {}) },
+        correlation_id: correlationId,
+      });
+      return { operator: target, link };
+    });
+  }
+
+  async linkOperator(token: string): Promise<OperatorRow | undefined> {
+    const operatorId = await this.operators.openLink(this.operators.dataSource, tokenDigest(token), this.clock.now());
+    return operatorId ? this.operators.byId(this.operators.dataSource, operatorId) : undefined;
+  }
+
+  /** Sets the password through a set-up link, which is used up; the operator enrols a second factor at the next sign-in. */
+  async setPasswordByLink(token: string, password: string, correlationId: string): Promise<boolean> {
+    const now = this.clock.now();
+    const hash = await this.hasher.hash(password);
+    return this.operators.dataSource.transaction(async (tx) => {
+      const operatorId = await this.operators.openLink(tx, tokenDigest(token), now, true);
+      if (!operatorId) return false;
+      const operator = (await this.operators.byId(tx, operatorId, true))!;
+      if (operator.status === 'disabled') return false;
+      await this.operators.useLinks(tx, operator.id, now);
+      await this.operators.update(tx, operator.id, { password_hash: hash, status: 'active', failed_sign_ins: 0, locked_until: null });
+      await this.operators.deleteSessionsOf(tx, operator.id);
+      await this.operators.audit(tx, { ...this.who(operator), action: 'operator.password_set', correlation_id: correlationId });
+      return true;
+    });
+  }
+
+  async audit(current: SignedIn, action: string, details: object, correlationId: string): Promise<void> {
+    await this.operators.audit(this.operators.dataSource, { ...this.who(current.operator), action, details, correlation_id: correlationId });
+  }
+
+  private async newLink(tx: Parameters<OperatorRepository['insertLink']>[0], operatorId: string): Promise<string> {
+    const token = newToken();
+    const now = this.clock.now();
+    await this.operators.insertLink(tx, {
+      token_sha256: tokenDigest(token),
+      operator_id: operatorId,
+      created_at: now,
+      expires_at: new Date(now.getTime() + this.config.SETUP_LINK_HOURS * 3_600_000),
+    });
+    return `${this.config.CONSOLE_PUBLIC_URL}/setup/${token}`;
+  }
+
+  private async failed(operator: OperatorRow, action: string, correlationId: string): Promise<SignInOutcome> {
+    const now = this.clock.now();
+    const failures = operator.failed_sign_ins + 1;
+    const lock = failures >= this.config.SIGN_IN_MAX_FAILURES;
+    const until = new Date(now.getTime() + this.config.SIGN_IN_LOCK_MINUTES * 60_000);
+    await this.operators.dataSource.transaction(async (tx) => {
+      await this.operators.update(tx, operator.id, lock ? { failed_sign_ins: 0, locked_until: until } : { failed_sign_ins: failures });
+      await this.operators.audit(tx, { ...this.who(operator), action: lock ? 'account.locked' : action, details: { failures }, correlation_id: correlationId });
+    });
+    return lock ? { kind: 'locked', until } : { kind: 'wrong' };
+  }
+
+  private newSession(token: string, operatorId: string, stage: SessionStage, now: Date): SessionRow {
+    return {
+      token_sha256: tokenDigest(token),
+      operator_id: operatorId,
+      csrf_token: newToken(),
+      stage,
+      pending_totp_secret_sealed: null,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + Math.min(this.config.SESSION_IDLE_MINUTES * 60_000, this.config.SESSION_MAX_HOURS * 3_600_000)),
+    };
+  }
+
+  private who(operator: OperatorRow) {
+    return { operator_id: operator.id, actor: operatorActor(operator) };
+  }
+
+  private sealTotp(secret: string): string {
+    return sealSecret(secret, this.key, TOTP_CONTEXT);
+  }
+
+  private openTotp(sealed: string): string {
+    return openSecret(sealed, this.key, TOTP_CONTEXT);
+  }
+}
