@@ -237,8 +237,20 @@ describe('merchant panel in a browser', () => {
     await phone.waitForURL(`${panelUrl}/sign-in`);
     await other.close();
 
-    // Five wrong passwords lock the account; even the right password is refused while locked.
-    for (let attempt = 0; attempt < 5; attempt += 1) await signIn(page, email, `wrong password ${attempt}`);
+    // Wrong codes and wrong passwords count together, and the right password between them wipes nothing out:
+    // three wrong codes, the password again, two wrong passwords lock the account; even the right password is refused then.
+    await signIn(page, email);
+    await page.waitForURL(`${panelUrl}/sign-in/code`);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await page.getByLabel('Six-digit code from your authenticator app').fill('000000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      expect(await page.getByRole('alert').textContent()).toBe('The code is wrong or already used.');
+    }
+    await signIn(page, email);
+    await page.waitForURL(`${panelUrl}/sign-in/code`);
+    await signIn(page, email, 'wrong password 1');
+    expect(await page.getByRole('alert').textContent()).toBe('The e-mail or the password is wrong.');
+    await signIn(page, email, 'wrong password 2');
     expect(await page.getByRole('alert').textContent()).toContain('this account is locked until');
     await signIn(page, email);
     expect(await page.getByRole('alert').textContent()).toContain('this account is locked until');

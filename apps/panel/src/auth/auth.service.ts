@@ -59,7 +59,8 @@ export class AuthService {
     }
     if (user.locked_until && user.locked_until > now) return { kind: 'locked', until: user.locked_until };
     if (!(await this.hasher.verify(password, user.password_hash))) return this.failed(user, 'sign_in.wrong_password', correlationId);
-    const changes: Partial<UserRow> = { failed_sign_ins: 0, locked_until: null };
+    // With a second factor, wrong codes keep counting across passwords: only a right code clears the count.
+    const changes: Partial<UserRow> = user.totp_secret_sealed ? {} : { failed_sign_ins: 0, locked_until: null };
     if (this.hasher.needsRehash(user.password_hash)) changes.password_hash = await this.hasher.hash(password);
     const token = newToken();
     await this.users.dataSource.transaction(async (tx) => {
@@ -94,12 +95,16 @@ export class AuthService {
       return outcome;
     }
     const token = newToken();
-    await this.users.dataSource.transaction(async (tx) => {
-      await this.users.update(tx, user.id, { totp_last_step: String(step), failed_sign_ins: 0 });
+    const fresh = await this.users.dataSource.transaction(async (tx) => {
+      // The step is taken only if no request took it (or a later one) meanwhile: a code works once, even sent twice at once.
+      if (!(await this.users.useTotpStep(tx, user.id, step))) return false;
+      await this.users.update(tx, user.id, { failed_sign_ins: 0, locked_until: null });
       await this.users.deleteSession(current.session.token_sha256, tx);
       await this.users.insertSession(tx, { ...this.newSession(token, user.id, true, now), environment: current.session.environment });
       await this.users.audit(tx, { ...this.who(user), action: 'sign_in.second_factor', correlation_id: correlationId });
+      return true;
     });
+    if (!fresh) return this.failed(user, 'sign_in.code_reused', correlationId);
     return { kind: 'signed_in', token, secondFactor: false };
   }
 
@@ -337,13 +342,14 @@ export class AuthService {
   }
 
   private async failed(user: UserRow, action: string, correlationId: string): Promise<SignInOutcome> {
-    const now = this.clock.now();
-    const failures = user.failed_sign_ins + 1;
-    const lock = failures >= this.config.SIGN_IN_MAX_FAILURES;
-    const until = new Date(now.getTime() + this.config.SIGN_IN_LOCK_MINUTES * 60_000);
-    await this.users.dataSource.transaction(async (tx) => {
-      await this.users.update(tx, user.id, lock ? { failed_sign_ins: 0, locked_until: until } : { failed_sign_ins: failures });
-      await this.users.audit(tx, { ...this.who(user), action: lock ? 'account.locked' : action, details: { failures }, correlation_id: correlationId });
+    const until = new Date(this.clock.now().getTime() + this.config.SIGN_IN_LOCK_MINUTES * 60_000);
+    // Counted in the row: attempts sent at once all count.
+    const lock = await this.users.dataSource.transaction(async (tx) => {
+      const failures = await this.users.countFailure(tx, user.id);
+      const locks = failures >= this.config.SIGN_IN_MAX_FAILURES;
+      if (locks) await this.users.update(tx, user.id, { failed_sign_ins: 0, locked_until: until });
+      await this.users.audit(tx, { ...this.who(user), action: locks ? 'account.locked' : action, details: { failures }, correlation_id: correlationId });
+      return locks;
     });
     return lock ? { kind: 'locked', until } : { kind: 'wrong' };
   }
