@@ -182,6 +182,40 @@ describe('operator console in a browser', () => {
     expect(await again.getByRole('alert').textContent()).toBe('The e-mail, password or code is not right.');
   });
 
+  it('locks an operator after five wrong codes, however often the password is entered between them; a reset makes earlier links stop working', async () => {
+    const { admin } = operators;
+    const email = emailOf('guesser');
+    const firstLink = await addOperator(admin.page, email, 'support');
+    await onboard(firstLink, email);
+    const page = await (await browser.newContext()).newPage();
+    const wrongCode = async () => {
+      await page.getByLabel('Code from your authenticator app').fill('000000');
+      await page.getByRole('button', { name: 'Continue' }).click();
+    };
+    await signIn(page, email);
+    for (let attempt = 0; attempt < 3; attempt += 1) await wrongCode();
+    // The right password again does not wipe the wrong codes out.
+    await signIn(page, email);
+    await wrongCode();
+    expect(await page.getByRole('alert').textContent()).toBe('The e-mail, password or code is not right.');
+    await wrongCode();
+    expect(await page.getByRole('alert').textContent()).toMatch(/^Too many wrong attempts: the account is locked until /);
+    await signIn(page, email);
+    expect(await page.getByRole('alert').textContent()).toMatch(/locked until/);
+
+    // An admin's reset: the earlier link stays dead, only the new one sets a password, and the operator enrols again.
+    const row = await rowOf(admin.page, '/operators', email, true);
+    await row.getByRole('button', { name: 'Reset sign-in' }).click();
+    const secondLink = (await admin.page.locator('#setup-link').textContent())!;
+    await page.goto(firstLink);
+    expect(await page.getByRole('alert').textContent()).toContain('used, has expired or never existed');
+    await onboard(secondLink, email);
+
+    // Every page an operator opens is in the console's audit log, as the operator API's reads are in the gateway's.
+    const reads = await stackDb(`SELECT details->>'path' AS path FROM console.audit_log WHERE action = 'read' AND actor = $1`, [admin.actor]);
+    expect(reads.rows.map((entry) => entry.path)).toContain('/operators');
+  });
+
   it('sends a withdrawal above the four-eyes amount only with a second operator: refused for the approver, accepted for another; the audit names both', async () => {
     const merchant = await api.provisionMerchant({ environment: 'live', settings: { withdrawal_min_amount: '10.00', withdrawal_daily_limit: '100000.00' } });
     await api.creditWallet(merchant.merchantCode, '1000.00', 'live');
@@ -329,7 +363,8 @@ describe('operator console in a browser', () => {
 
     await finance.page.goto(`${consoleUrl}/rates`);
     await finance.page.getByLabel('Currency').selectOption('USDT');
-    await finance.page.getByLabel('USD per unit').fill('0.9995');
+    // At par, as seeded: rates are the platform's, and other suites convert with them.
+    await finance.page.getByLabel('USD per unit').fill('1');
     await finance.page.getByRole('button', { name: 'Set rate' }).click();
     expect(await finance.page.getByRole('status').textContent()).toBe('Saved.');
 
@@ -436,6 +471,13 @@ describe('operator console in a browser', () => {
     expect(await admin.page.getByRole('status').textContent()).toContain('is disabled');
     await viewer.page.goto(`${consoleUrl}/withdrawals`);
     expect(viewer.page.url()).toBe(`${consoleUrl}/sign-in`);
+    // Disabled stays disabled: no form brings the account back, and the way back from the refusal is the list.
+    const csrf = await admin.page.locator('input[name="_csrf"]').first().inputValue();
+    const viewerId = operators.viewer.actor.split(' ')[0]!.slice('console:'.length);
+    const reset = await admin.page.request.post(`${consoleUrl}/operators/${viewerId}/reset`, { form: { _csrf: csrf } });
+    expect(reset.status()).toBe(409);
+    expect(await reset.text()).toContain('This operator is disabled');
+    expect(await reset.text()).toContain('href="/operators"');
     // The last admin cannot be disabled, not even by themselves.
     const own = await rowOf(admin.page, '/operators', admin.email, true);
     expect(await own.getByRole('button', { name: 'Disable' }).count()).toBe(0);

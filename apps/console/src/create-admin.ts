@@ -12,15 +12,15 @@ import { OperatorRepository } from './operators/operator.repository';
 const USAGE = 'usage: npm run console:create-admin -- --email <address> [--role admin|finance|support|viewer]';
 
 /**
- * The first admin of the console (and any operator when nobody can sign in): never a default
- * account. Prints a set-up link that works once; the operator sets a password through it and
+ * The first admin of the console (or another operator, for an e-mail address not yet used):
+ * never a default account. Prints a set-up link that works once; the operator sets a password through it and
  * adds an authenticator app at the first sign-in. Runs where the console's configuration is
  * (the console's pod, or `npm start`'s environment), after its migrations.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string', default: 'admin' } } });
   const email = values.email?.trim();
-  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || !(OPERATOR_ROLES as readonly string[]).includes(values.role ?? '')) {
+  if (!email || email.length > 150 || !/^[^@\s]+@[^@\s]+$/.test(email) || !(OPERATOR_ROLES as readonly string[]).includes(values.role ?? '')) {
     process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }

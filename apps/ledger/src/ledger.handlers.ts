@@ -58,15 +58,15 @@ export class LedgerHandlers implements OnModuleInit {
     this.rpc.handle(ReleaseReservation, (request, context) => this.reservations.release(callerOf(context), request.operation_id));
     this.rpc.handle(ConsumeReservation, (request, context) => this.reservations.consume(callerOf(context), request.operation_id));
     this.rpc.handle(ListParkedEvents, async () => ({ data: await this.events.parked() }));
-    // The audit entry commits with the replay's booking; an event applied meanwhile books and announces nothing.
+    // The audit entry commits with the replay's booking and its replayed mark (applied false: it had been booked before).
     this.rpc.handle(ReplayParkedEvent, (request) =>
-      this.events.replay(request.id, (tx) =>
+      this.events.replay(request.id, (tx, applied) =>
         recordOperatorAction(tx, DATABASE.schema, {
           actor: request.operator,
           action: 'ledger.parked_event.replay',
           target: `ledger/parked-events/${request.id}`,
           before: null,
-          after: { id: request.id, applied: true },
+          after: { id: request.id, applied },
         }),
       ),
     );

@@ -200,10 +200,11 @@ export class EventConsumer {
   /**
    * Applies a parked event again, once the operator fixed its cause; exactly once like any
    * event (an event applied meanwhile changes nothing). A failure leaves it parked and says why.
-   * `alongside` runs in the transaction that applies it (the operator's audit entry, ADR 0039),
-   * which also marks it replayed: all of it commits, or none.
+   * `alongside` runs in the transaction that marks it replayed, with whether it changed anything
+   * now (the operator's audit entry, ADR 0039): the effect, the mark and `alongside` commit
+   * together, or none of them.
    */
-  async replay(id: string, alongside?: (tx: SqlExecutor) => Promise<void>): Promise<{ id: string; applied: boolean }> {
+  async replay(id: string, alongside?: (tx: SqlExecutor, applied: boolean) => Promise<void>): Promise<{ id: string; applied: boolean }> {
     const rows = await queryRows<{ message: string | null }>(
       this.dataSource,
       `SELECT message FROM ${this.schema}.parked_events WHERE id = $1 AND consumer = $2 AND replayed_at IS NULL`,
@@ -215,16 +216,16 @@ export class EventConsumer {
     const payload = envelope.success && registration ? registration.contract.payload.safeParse(envelope.data.payload) : undefined;
     if (!envelope.success || !registration || !payload?.success)
       throw new ApiError(Errors.ResourceStateConflict, 'The parked message cannot be read; it cannot be replayed');
-    const markReplayed = async (tx: SqlExecutor) => {
+    const markReplayed = async (tx: SqlExecutor, applied: boolean) => {
       await tx.query(`UPDATE ${this.schema}.parked_events SET replayed_at = now() WHERE id = $1`, [id]);
-      await alongside?.(tx);
+      await alongside?.(tx, applied);
     };
     let applied: boolean;
     try {
       applied = await this.applyOnce(
         async (event, tx) => {
           await registration.handler(event, tx);
-          await markReplayed(tx);
+          await markReplayed(tx, true);
         },
         envelope.data,
         payload.data,
@@ -233,7 +234,7 @@ export class EventConsumer {
       throw new ApiError(Errors.ResourceStateConflict, `Replaying failed again: ${error instanceof Error ? error.message : String(error)}`);
     }
     // Applied meanwhile (its inbox row exists): nothing changed now, and it is parked no more.
-    if (!applied) await this.dataSource.query(`UPDATE ${this.schema}.parked_events SET replayed_at = now() WHERE id = $1`, [id]);
+    if (!applied) await this.dataSource.transaction((tx) => markReplayed(tx, false));
     return { id, applied };
   }
 

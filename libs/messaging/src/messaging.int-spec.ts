@@ -472,12 +472,17 @@ describe('messaging on real Kafka and Postgres', () => {
       expect(await balance(poisoned)).toBeUndefined();
       expect((await consumer.parked()).some((event) => event.id === parked!.id)).toBe(true);
       expect(
-        await consumer.replay(parked!.id, async (tx) => void alongside.push(`${((await tx.query('SELECT 1 AS one')) as Array<{ one: number }>)[0]!.one}`)),
+        await consumer.replay(parked!.id, async (tx, applied) => {
+          const [row] = (await tx.query(`SELECT replayed_at IS NOT NULL AS marked FROM ${SCHEMA}.parked_events WHERE id = $1`, [parked!.id])) as Array<{
+            marked: boolean;
+          }>;
+          alongside.push(`applied ${applied}, marked in the same transaction ${row!.marked}`);
+        }),
       ).toEqual({
         id: parked!.id,
         applied: true,
       });
-      expect(alongside).toEqual(['1']);
+      expect(alongside).toEqual(['applied true, marked in the same transaction true']);
       expect(await balance(poisoned)).toBe('300');
       await expect(consumer.replay(parked!.id)).rejects.toMatchObject({ code: '1000011' });
       expect((await consumer.parked()).some((event) => event.id === parked!.id)).toBe(false);

@@ -73,15 +73,20 @@ export class ConsoleGate {
     return current;
   }
 
-  /** A signed-in page's work: a record nobody knows is 404; a platform that does not answer is a calm 503. */
-  async page(request: FastifyRequest, reply: FastifyReply, work: (current: SignedIn) => Promise<void>): Promise<void> {
+  /**
+   * A signed-in page's work: every read is audited first, as the operator API audits its reads; a
+   * record nobody knows is 404; a platform that does not answer is a calm 503. `back` is where a
+   * refusal's link leads (the page itself by default).
+   */
+  async page(request: FastifyRequest, reply: FastifyReply, work: (current: SignedIn) => Promise<void>, back = request.url.split('?')[0]!): Promise<void> {
     const current = await this.signedIn(request, reply);
     if (!current) return;
     try {
+      if (request.method === 'GET') await this.auth.audit(current, 'read', { path: request.url }, request.correlationId);
       await work(current);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) return this.unavailable(current, request, reply, error);
-      sendHtml(reply, statusOf(error), refusedPage(chromeOf(current, request.url), error, request.url.split('?')[0]!));
+      sendHtml(reply, statusOf(error), refusedPage(chromeOf(current, back), error, back));
     }
   }
 

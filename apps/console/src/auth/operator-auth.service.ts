@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Errors, type OperatorRole } from '@platform/contracts';
 import { Clock, CONFIG } from '@platform/service-kit';
@@ -57,10 +58,11 @@ export class OperatorAuthService {
     }
     if (operator.locked_until && operator.locked_until > now) return { kind: 'locked', until: operator.locked_until };
     if (!(await this.hasher.verify(password, operator.password_hash))) return this.failed(operator, 'sign_in.wrong_password', correlationId);
-    const changes: Partial<OperatorRow> = { failed_sign_ins: 0, locked_until: null };
+    const stage: SessionStage = operator.totp_secret_sealed ? 'code' : 'enrol';
+    // Wrong codes keep counting across passwords: only a right code (or enrolling) clears the count.
+    const changes: Partial<OperatorRow> = stage === 'enrol' ? { failed_sign_ins: 0, locked_until: null } : {};
     if (this.hasher.needsRehash(operator.password_hash)) changes.password_hash = await this.hasher.hash(password);
     const token = newToken();
-    const stage: SessionStage = operator.totp_secret_sealed ? 'code' : 'enrol';
     await this.operators.dataSource.transaction(async (tx) => {
       await this.operators.update(tx, operator.id, changes);
       await this.operators.insertSession(tx, this.newSession(token, operator.id, stage, now));
@@ -86,7 +88,10 @@ export class OperatorAuthService {
         if (outcome.kind === 'locked') await this.operators.deleteSession(current.session.token_sha256);
         return outcome;
       }
-      return this.promote(current, { totp_last_step: String(step), failed_sign_ins: 0 }, 'sign_in.second_factor', correlationId);
+      const promoted = await this.promote(current, { failed_sign_ins: 0, locked_until: null }, 'sign_in.second_factor', correlationId, (tx) =>
+        this.operators.useTotpStep(tx, operator.id, step),
+      );
+      return promoted ?? this.failed(operator, 'sign_in.code_reused', correlationId);
     });
   }
 
@@ -103,22 +108,44 @@ export class OperatorAuthService {
 
   /** The first code from the operator's app: the secret becomes theirs and the session signs in. */
   async confirmEnrolment(current: SignedIn, code: string, correlationId: string): Promise<SignInOutcome> {
+    // A session that began before the operator enrolled elsewhere may not replace that second factor.
+    if (current.operator.totp_secret_sealed) {
+      await this.operators.deleteSession(current.session.token_sha256);
+      return { kind: 'wrong' };
+    }
     const secret = this.pendingTotp(current);
     if (current.session.stage !== 'enrol' || !secret) return { kind: 'wrong' };
     const step = acceptedStep(secret, code.trim(), this.clock.now(), null);
     if (step === undefined) return { kind: 'wrong' };
-    return this.promote(current, { totp_secret_sealed: this.sealTotp(secret), totp_last_step: String(step) }, 'two_factor.enrolled', correlationId);
+    const sealed = this.sealTotp(secret);
+    const promoted = await this.promote(current, { failed_sign_ins: 0, locked_until: null }, 'two_factor.enrolled', correlationId, (tx) =>
+      this.operators.enrolTotp(tx, current.operator.id, sealed, step),
+    );
+    return promoted ?? { kind: 'wrong' };
   }
 
-  private async promote(current: SignedIn, changes: Partial<OperatorRow>, action: string, correlationId: string): Promise<SignInOutcome> {
+  /**
+   * The session becomes a signed-in one (a new token; the old one stops working) if `claim`
+   * holds in the same transaction: the code's step not used meanwhile, no second factor enrolled
+   * by another session. Undefined, and nothing changed, when it does not.
+   */
+  private async promote(
+    current: SignedIn,
+    changes: Partial<OperatorRow>,
+    action: string,
+    correlationId: string,
+    claim: (tx: EntityManager) => Promise<boolean>,
+  ): Promise<SignInOutcome | undefined> {
     const token = newToken();
-    await this.operators.dataSource.transaction(async (tx) => {
+    const claimed = await this.operators.dataSource.transaction(async (tx) => {
+      if (!(await claim(tx))) return false;
       await this.operators.update(tx, current.operator.id, changes);
       await this.operators.deleteSession(current.session.token_sha256, tx);
       await this.operators.insertSession(tx, this.newSession(token, current.operator.id, 'signed_in', this.clock.now()));
       await this.operators.audit(tx, { ...this.who(current.operator), action, correlation_id: correlationId });
+      return true;
     });
-    return { kind: 'signed_in', token, stage: 'signed_in' };
+    return claimed ? { kind: 'signed_in', token, stage: 'signed_in' } : undefined;
   }
 
   async session(token: string | undefined): Promise<SignedIn | undefined> {
@@ -165,12 +192,16 @@ export class OperatorAuthService {
   async manageOperator(current: SignedIn, operatorId: string, change: { role: OperatorRole } | 'disable' | 'reset', correlationId: string) {
     return this.operators.dataSource.transaction(async (tx) => {
       const admins = await this.operators.lockAdmins(tx);
+      // The acting admin as the locks see it: one disabled or demoted meanwhile acts no more.
+      if (!admins.some((admin) => admin.id === current.operator.id)) throw new ApiError(Errors.OperatorRoleForbidden, 'Only an active admin manages operators');
       const target = await this.operators.byId(tx, operatorId, true);
       if (!target) throw new ApiError(Errors.ResourceNotFound, 'No such operator');
       if (target.id === current.operator.id)
         throw new ApiError(Errors.ResourceStateConflict, 'You cannot change your own account', { errors: { operator: ['is your own account'] } });
-      const losesAdmin =
-        target.role === 'admin' && target.status !== 'disabled' && (change === 'disable' || (typeof change === 'object' && change.role !== 'admin'));
+      if (target.status === 'disabled')
+        throw new ApiError(Errors.ResourceStateConflict, 'This operator is disabled; add them again if they return', { errors: { operator: ['is disabled'] } });
+      // Disabled, reset (not able to sign in until the new link is used) or demoted: one admin fewer.
+      const losesAdmin = target.role === 'admin' && target.status === 'active' && (typeof change !== 'object' || change.role !== 'admin');
       if (losesAdmin && admins.filter((admin) => admin.id !== target.id).length === 0) {
         throw new ApiError(Errors.ResourceStateConflict, 'The console would be left without an admin', { errors: { role: ['the last admin stays an admin'] } });
       }
@@ -178,6 +209,7 @@ export class OperatorAuthService {
       if (change === 'disable') {
         await this.operators.update(tx, target.id, { status: 'disabled' });
         await this.operators.deleteSessionsOf(tx, target.id);
+        await this.operators.useLinks(tx, target.id, this.clock.now());
       } else if (change === 'reset') {
         await this.operators.update(tx, target.id, {
           password_hash: null,
@@ -188,6 +220,8 @@ export class OperatorAuthService {
           locked_until: null,
         });
         await this.operators.deleteSessionsOf(tx, target.id);
+        // Links handed out before stop working: only the new one sets the password.
+        await this.operators.useLinks(tx, target.id, this.clock.now());
         link = await this.newLink(tx, target.id);
       } else {
         await this.operators.update(tx, target.id, { role: change.role });
@@ -242,13 +276,18 @@ export class OperatorAuthService {
   }
 
   private async failed(operator: OperatorRow, action: string, correlationId: string): Promise<SignInOutcome> {
-    const now = this.clock.now();
-    const failures = operator.failed_sign_ins + 1;
-    const lock = failures >= this.config.SIGN_IN_MAX_FAILURES;
-    const until = new Date(now.getTime() + this.config.SIGN_IN_LOCK_MINUTES * 60_000);
-    await this.operators.dataSource.transaction(async (tx) => {
-      await this.operators.update(tx, operator.id, lock ? { failed_sign_ins: 0, locked_until: until } : { failed_sign_ins: failures });
-      await this.operators.audit(tx, { ...this.who(operator), action: lock ? 'account.locked' : action, details: { failures }, correlation_id: correlationId });
+    const until = new Date(this.clock.now().getTime() + this.config.SIGN_IN_LOCK_MINUTES * 60_000);
+    const lock = await this.operators.dataSource.transaction(async (tx) => {
+      const failures = await this.operators.countFailure(tx, operator.id);
+      const locks = failures >= this.config.SIGN_IN_MAX_FAILURES;
+      if (locks) await this.operators.update(tx, operator.id, { failed_sign_ins: 0, locked_until: until });
+      await this.operators.audit(tx, {
+        ...this.who(operator),
+        action: locks ? 'account.locked' : action,
+        details: { failures },
+        correlation_id: correlationId,
+      });
+      return locks;
     });
     return lock ? { kind: 'locked', until } : { kind: 'wrong' };
   }

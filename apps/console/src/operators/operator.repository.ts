@@ -66,9 +66,39 @@ export class OperatorRepository {
     return queryRows<OperatorRow>(this.dataSource, `SELECT * FROM console.operators ORDER BY created_at, email`);
   }
 
-  /** Every active admin, locked: the last one may not be disabled or demoted. */
+  /** Every admin who can sign in (active), locked: the last one may not be disabled, reset or demoted. */
   async lockAdmins(tx: SqlExecutor): Promise<OperatorRow[]> {
-    return queryRows<OperatorRow>(tx, `SELECT * FROM console.operators WHERE role = 'admin' AND status <> 'disabled' ORDER BY id FOR UPDATE`);
+    return queryRows<OperatorRow>(tx, `SELECT * FROM console.operators WHERE role = 'admin' AND status = 'active' ORDER BY id FOR UPDATE`);
+  }
+
+  /** One more wrong password or code, counted in the row (attempts at once all count): the new count. */
+  async countFailure(tx: SqlExecutor, id: string): Promise<number> {
+    const rows = await queryRows<{ failed_sign_ins: number }>(
+      tx,
+      `UPDATE console.operators SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins`,
+      [id],
+    );
+    return rows[0]!.failed_sign_ins;
+  }
+
+  /** Takes a TOTP step as used, only if it comes after the last one used: false when it was taken meanwhile. */
+  async useTotpStep(tx: SqlExecutor, id: string, step: number): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      `UPDATE console.operators SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
+      [id, step],
+    );
+    return rows.length === 1;
+  }
+
+  /** Keeps the first second factor enrolled: false when the operator has one already (another session enrolled meanwhile). */
+  async enrolTotp(tx: SqlExecutor, id: string, sealed: string, step: number): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      `UPDATE console.operators SET totp_secret_sealed = $2, totp_last_step = $3 WHERE id = $1 AND totp_secret_sealed IS NULL RETURNING id`,
+      [id, sealed, step],
+    );
+    return rows.length === 1;
   }
 
   async update(tx: SqlExecutor, id: string, changes: Partial<Omit<OperatorRow, 'id' | 'email' | 'created_at' | 'created_by'>>): Promise<void> {
@@ -149,7 +179,7 @@ export class OperatorRepository {
     return rows[0]?.operator_id;
   }
 
-  /** Uses the link up, and every other unused link of the operator with it. */
+  /** Uses up every unused link of the operator (the one just followed, or all of them on a reset or when disabled). */
   async useLinks(tx: SqlExecutor, operatorId: string, now: Date): Promise<void> {
     await tx.query(`UPDATE console.setup_links SET used_at = $2 WHERE operator_id = $1 AND used_at IS NULL`, [operatorId, now]);
   }

@@ -29,7 +29,8 @@ export class BooksController {
         escapeHtml(event.reason),
         String(event.failures),
         escapeHtml(event.parked_at),
-        actionForm(current.session.csrf_token, `/parked-events/${event.id}/replay`, 'Replay'),
+        // An unreadable message cannot be replayed: it waits for an engineer.
+        event.event_type ? actionForm(current.session.csrf_token, `/parked-events/${event.id}/replay`, 'Replay') : 'cannot be read',
       ]);
       const body = `<p>Events the ledger could not apply are parked here instead of blocking the ones behind them. Fix the cause, then replay: an event is applied exactly once.</p>${table(
         'Parked events',

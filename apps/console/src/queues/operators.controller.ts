@@ -11,7 +11,11 @@ import { actionForm, code, consolePage, table } from '../pages/layout';
 
 const PATH = '/operators';
 const roleOptions = OPERATOR_ROLES.map((value) => ({ value, label: value }));
-const NewOperatorSchema = z.object({ email: z.string().trim().email('must be an e-mail address').max(254), role: z.enum(OPERATOR_ROLES) });
+/** At most 150 characters: the audit's actor, `console:<id> <email>`, stays within a command's 200. */
+const NewOperatorSchema = z.object({
+  email: z.string().trim().max(150, 'must be at most 150 characters').email('must be an e-mail address'),
+  role: z.enum(OPERATOR_ROLES),
+});
 
 /** The people who run the platform (admins only): invite with a set-up link, change a role, reset, disable. */
 @Controller('operators')
@@ -76,17 +80,22 @@ export class OperatorsController {
     work: (current: SignedIn, form: Record<string, string>) => Promise<{ text: string; link?: string }>,
   ): Promise<void> {
     const form = formOf(body);
-    return this.gate.page(request, reply, async (current) => {
-      if (!form._csrf || !sameText(form._csrf, current.session.csrf_token))
-        return sendHtml(reply, 403, consolePage(chromeOf(current, PATH), 'Form expired', '<p role="alert">This form has expired. Open the page again.</p>'));
-      if (current.operator.role !== 'admin') {
-        await this.auth.audit(current, 'refused.role', { path: request.url, role: current.operator.role, needs: 'operators' }, request.correlationId);
-        return this.notAdmin(current, reply);
-      }
-      const outcome = await work(current, form);
-      const link = outcome.link ? `<p><code class="secret" id="setup-link">${escapeHtml(outcome.link)}</code></p>` : '';
-      sendHtml(reply, 200, await this.page(current, { kind: 'success', text: outcome.text }, link));
-    });
+    return this.gate.page(
+      request,
+      reply,
+      async (current) => {
+        if (!form._csrf || !sameText(form._csrf, current.session.csrf_token))
+          return sendHtml(reply, 403, consolePage(chromeOf(current, PATH), 'Form expired', '<p role="alert">This form has expired. Open the page again.</p>'));
+        if (current.operator.role !== 'admin') {
+          await this.auth.audit(current, 'refused.role', { path: request.url, role: current.operator.role, needs: 'operators' }, request.correlationId);
+          return this.notAdmin(current, reply);
+        }
+        const outcome = await work(current, form);
+        const link = outcome.link ? `<p><code class="secret" id="setup-link">${escapeHtml(outcome.link)}</code></p>` : '';
+        sendHtml(reply, 200, await this.page(current, { kind: 'success', text: outcome.text }, link));
+      },
+      PATH,
+    );
   }
 
   private async page(current: SignedIn, notice?: { kind: 'success' | 'error'; text: string }, afterNotice = ''): Promise<string> {
