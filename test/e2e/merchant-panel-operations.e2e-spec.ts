@@ -1,13 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ERROR_CATALOGUE } from '@platform/contracts';
 import {
   OperatorClient,
-  REPO_ROOT,
   Stack,
   V3Client,
   acceptPanelInvitation,
@@ -16,6 +14,7 @@ import {
   payOnPaymentPage,
   signInToPanel,
   type ProvisionedMerchant,
+  screenshotsIn,
 } from '@platform/testing';
 
 const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -37,8 +36,7 @@ describe('merchant panel operations in a browser', () => {
   let receiverUrl: string;
   /** What the merchant's webhook receiver answers: 500 makes deliveries fail until it is fixed. */
   let answerStatus = 200;
-  const screenshots = join(REPO_ROOT, 'tmp/screenshots/panel-operations');
-  let shot = 0;
+  const capture = screenshotsIn('panel-operations');
 
   let merchant: ProvisionedMerchant;
   let v3: V3Client;
@@ -48,7 +46,6 @@ describe('merchant panel operations in a browser', () => {
   const made: { reversalId?: string; withdrawalId?: string; disputeId?: string; deliveryId?: string } = {};
 
   beforeAll(async () => {
-    mkdirSync(screenshots, { recursive: true });
     receiver = createServer((request, response) => {
       request.resume();
       request.on('end', () => response.writeHead(answerStatus).end());
@@ -83,11 +80,6 @@ describe('merchant panel operations in a browser', () => {
     await stack?.stop();
     await new Promise((resolve) => receiver?.close(resolve));
   });
-
-  async function capture(target: Page, name: string): Promise<void> {
-    shot += 1;
-    await target.screenshot({ path: join(screenshots, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-  }
 
   /** Invited by the operator, password set from the mail's link, signed in: a page on the overview. */
   async function signedIn(context: BrowserContext, email: string, role: 'owner' | 'developer' | 'viewer'): Promise<Page> {

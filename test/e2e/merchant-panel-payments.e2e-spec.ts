@@ -1,13 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ERROR_CATALOGUE } from '@platform/contracts';
 import {
   OperatorClient,
-  REPO_ROOT,
   Stack,
   V3Client,
   V4Client,
@@ -16,6 +13,7 @@ import {
   payOnPaymentPage,
   testInfrastructure,
   type ProvisionedMerchant,
+  screenshotsIn,
 } from '@platform/testing';
 
 const PASSWORD = 'correct horse battery staple';
@@ -37,12 +35,10 @@ describe('merchant panel: payments, orders and the sandbox', () => {
   let receiver: Server;
   const received: Array<{ event: string | undefined; body: Record<string, any> }> = [];
   const run = randomBytes(3).toString('hex');
-  const screenshots = join(REPO_ROOT, 'tmp/screenshots/panel-payments');
-  let shot = 0;
+  const capture = screenshotsIn('panel-payments');
   let users = 0;
 
   beforeAll(async () => {
-    mkdirSync(screenshots, { recursive: true });
     receiver = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,11 +71,6 @@ describe('merchant panel: payments, orders and the sandbox', () => {
     await stack?.stop();
     await new Promise((resolve) => receiver?.close(resolve));
   });
-
-  async function capture(page: Page, name: string): Promise<void> {
-    shot += 1;
-    await page.screenshot({ path: join(screenshots, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-  }
 
   /** A user of the merchant, invited by the operator, with a password set and signed in. */
   async function signedIn(role: 'owner' | 'developer' | 'viewer', context: BrowserContext): Promise<Page> {

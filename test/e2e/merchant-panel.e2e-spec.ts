@@ -1,12 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ERROR_CATALOGUE } from '@platform/contracts';
 import {
   OperatorClient,
   PANEL_TEST_PASSWORD,
-  REPO_ROOT,
   Stack,
   V3Client,
   acceptPanelInvitation,
@@ -16,6 +13,7 @@ import {
   panelLinkMailedTo,
   signInToPanel,
   type ProvisionedMerchant,
+  screenshotsIn,
 } from '@platform/testing';
 
 const PASSWORD = PANEL_TEST_PASSWORD;
@@ -35,11 +33,9 @@ describe('merchant panel in a browser', () => {
   let browser: Browser;
   let operator: OperatorClient;
   let panelUrl: string;
-  const screenshots = join(REPO_ROOT, 'tmp/screenshots/panel');
-  let shot = 0;
+  const capture = screenshotsIn('panel');
 
   beforeAll(async () => {
-    mkdirSync(screenshots, { recursive: true });
     stack = await Stack.start({
       apps: ['gateway', 'ledger', 'panel'],
       env: { TRUSTED_PROXIES: '127.0.0.1', SIGN_IN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT) },
@@ -53,11 +49,6 @@ describe('merchant panel in a browser', () => {
     await browser?.close();
     await stack?.stop();
   });
-
-  async function capture(page: Page, name: string): Promise<void> {
-    shot += 1;
-    await page.screenshot({ path: join(screenshots, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-  }
 
   const suiteAddress = randomTestNetAddress();
   /** A browser whose requests reach the panel from `address`, as an ingress would forward them. */

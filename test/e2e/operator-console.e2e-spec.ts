@@ -1,9 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { OperatorClient, REPO_ROOT, Stack, V3Client, authenticatorCode, eventually, payOnPaymentPage, testInfrastructure } from '@platform/testing';
+import {
+  OperatorClient,
+  REPO_ROOT,
+  Stack,
+  V3Client,
+  authenticatorCode,
+  eventually,
+  payOnPaymentPage,
+  testInfrastructure,
+  screenshotsIn,
+} from '@platform/testing';
 
 const PASSWORD = 'correct horse battery staple';
 const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -21,12 +30,10 @@ describe('operator console in a browser', () => {
   let consoleUrl: string;
   const run = randomUUID().slice(0, 8);
   const emailOf = (name: string) => `${name}-${run}@ops.example`;
-  const screenshots = join(REPO_ROOT, 'tmp/screenshots/console');
-  let shot = 0;
+  const capture = screenshotsIn('console');
   const operators: Record<'admin' | 'finance' | 'finance2' | 'support' | 'viewer', { email: string; page: Page; actor: string }> = {} as never;
 
   beforeAll(async () => {
-    mkdirSync(screenshots, { recursive: true });
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'payments-v3', 'ledger', 'payouts', 'disputes', 'status', 'console'],
       // Four eyes from 100.00 TRY: the withdrawal and the refund below need two operators.
@@ -41,11 +48,6 @@ describe('operator console in a browser', () => {
     await browser?.close();
     await stack?.stop();
   });
-
-  async function capture(page: Page, name: string): Promise<void> {
-    shot += 1;
-    await page.screenshot({ path: join(screenshots, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-  }
 
   /** `npm run console:create-admin`, as a platform engineer runs it where the console's configuration is. */
   function createAdmin(email: string): string {

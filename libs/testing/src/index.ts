@@ -16,3 +16,4 @@ export * from './scram-kafka-broker';
 export * from './sdk-package';
 export * from './authenticator-app';
 export * from './panel-user';
+export * from './screenshots';

@@ -9,6 +9,7 @@ export * from './html-escape';
 export * from './password-hash';
 export * from './pre-session-forms';
 export * from './respond';
+export * from './sign-in-counters';
 export * from './sign-in-config';
 export * from './tokens';
 export * from './totp';

@@ -89,7 +89,7 @@ export class OperatorAuthService {
         return outcome;
       }
       const promoted = await this.promote(current, { failed_sign_ins: 0, locked_until: null }, 'sign_in.second_factor', correlationId, (tx) =>
-        this.operators.useTotpStep(tx, operator.id, step),
+        this.operators.counters.useTotpStep(tx, operator.id, step),
       );
       return promoted ?? this.failed(operator, 'sign_in.code_reused', correlationId);
     });
@@ -278,7 +278,7 @@ export class OperatorAuthService {
   private async failed(operator: OperatorRow, action: string, correlationId: string): Promise<SignInOutcome> {
     const until = new Date(this.clock.now().getTime() + this.config.SIGN_IN_LOCK_MINUTES * 60_000);
     const lock = await this.operators.dataSource.transaction(async (tx) => {
-      const failures = await this.operators.countFailure(tx, operator.id);
+      const failures = await this.operators.counters.countFailure(tx, operator.id);
       const locks = failures >= this.config.SIGN_IN_MAX_FAILURES;
       if (locks) await this.operators.update(tx, operator.id, { failed_sign_ins: 0, locked_until: until });
       await this.operators.audit(tx, {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { OperatorRole } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
+import { SignInCounters } from '@platform/web-auth';
 
 export interface OperatorRow {
   id: string;
@@ -71,25 +72,8 @@ export class OperatorRepository {
     return queryRows<OperatorRow>(tx, `SELECT * FROM console.operators WHERE role = 'admin' AND status = 'active' ORDER BY id FOR UPDATE`);
   }
 
-  /** One more wrong password or code, counted in the row (attempts at once all count): the new count. */
-  async countFailure(tx: SqlExecutor, id: string): Promise<number> {
-    const rows = await queryRows<{ failed_sign_ins: number }>(
-      tx,
-      `UPDATE console.operators SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins`,
-      [id],
-    );
-    return rows[0]!.failed_sign_ins;
-  }
-
-  /** Takes a TOTP step as used, only if it comes after the last one used: false when it was taken meanwhile. */
-  async useTotpStep(tx: SqlExecutor, id: string, step: number): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      `UPDATE console.operators SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
-      [id, step],
-    );
-    return rows.length === 1;
-  }
+  /** The failure count and the last TOTP step, raised in the row. */
+  readonly counters = new SignInCounters('console.operators');
 
   /** Keeps the first second factor enrolled: false when the operator has one already (another session enrolled meanwhile). */
   async enrolTotp(tx: SqlExecutor, id: string, sealed: string, step: number): Promise<boolean> {

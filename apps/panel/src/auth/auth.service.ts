@@ -97,7 +97,7 @@ export class AuthService {
     const token = newToken();
     const fresh = await this.users.dataSource.transaction(async (tx) => {
       // The step is taken only if no request took it (or a later one) meanwhile: a code works once, even sent twice at once.
-      if (!(await this.users.useTotpStep(tx, user.id, step))) return false;
+      if (!(await this.users.counters.useTotpStep(tx, user.id, step))) return false;
       await this.users.update(tx, user.id, { failed_sign_ins: 0, locked_until: null });
       await this.users.deleteSession(current.session.token_sha256, tx);
       await this.users.insertSession(tx, { ...this.newSession(token, user.id, true, now), environment: current.session.environment });
@@ -345,7 +345,7 @@ export class AuthService {
     const until = new Date(this.clock.now().getTime() + this.config.SIGN_IN_LOCK_MINUTES * 60_000);
     // Counted in the row: attempts sent at once all count.
     const lock = await this.users.dataSource.transaction(async (tx) => {
-      const failures = await this.users.countFailure(tx, user.id);
+      const failures = await this.users.counters.countFailure(tx, user.id);
       const locks = failures >= this.config.SIGN_IN_MAX_FAILURES;
       if (locks) await this.users.update(tx, user.id, { failed_sign_ins: 0, locked_until: until });
       await this.users.audit(tx, { ...this.who(user), action: locks ? 'account.locked' : action, details: { failures }, correlation_id: correlationId });

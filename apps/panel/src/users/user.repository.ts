@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PanelAuditEntry, PanelRole } from '@platform/contracts';
 import { queryRows, type SqlExecutor } from '@platform/persistence';
+import { SignInCounters } from '@platform/web-auth';
 
 export type Language = 'en' | 'tr';
 
@@ -69,25 +70,8 @@ export class UserRepository {
     await tx.query(`UPDATE panel.users SET ${assignments} WHERE id = $1`, [id, ...names.map((name) => changes[name as keyof typeof changes])]);
   }
 
-  /** One more wrong password or code, counted in the row: the new count. */
-  async countFailure(tx: SqlExecutor, id: string): Promise<number> {
-    const rows = await queryRows<{ failed_sign_ins: number }>(
-      tx,
-      `UPDATE panel.users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins`,
-      [id],
-    );
-    return rows[0]!.failed_sign_ins;
-  }
-
-  /** Takes a TOTP step as used, only if it comes after the last one used: false when it was taken meanwhile. */
-  async useTotpStep(tx: SqlExecutor, id: string, step: number): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      `UPDATE panel.users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
-      [id, step],
-    );
-    return rows.length === 1;
-  }
+  /** The failure count and the last TOTP step, raised in the row. */
+  readonly counters = new SignInCounters('panel.users');
 
   async deleteUser(tx: SqlExecutor, id: string): Promise<void> {
     await tx.query(`DELETE FROM panel.users WHERE id = $1`, [id]);
