@@ -7,6 +7,7 @@ import {
   REPO_ROOT,
   Stack,
   V3Client,
+  V4Client,
   authenticatorCode,
   eventually,
   payOnPaymentPage,
@@ -35,7 +36,7 @@ describe('operator console in a browser', () => {
 
   beforeAll(async () => {
     stack = await Stack.start({
-      apps: ['gateway', 'checkout', 'payments-v3', 'ledger', 'payouts', 'disputes', 'status', 'console'],
+      apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status', 'console'],
       // Four eyes from 100.00 TRY: the withdrawal and the refund below need two operators.
       env: { FOUR_EYES_MIN_AMOUNTS: 'TRY:100.00' },
     });
@@ -190,14 +191,20 @@ describe('operator console in a browser', () => {
     const firstLink = await addOperator(admin.page, email, 'support');
     await onboard(firstLink, email);
     const page = await (await browser.newContext()).newPage();
+    // Each attempt waits for its answer: a click during the previous page's load would be lost, not counted.
     const wrongCode = async () => {
       await page.getByLabel('Code from your authenticator app').fill('000000');
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await Promise.all([
+        page.waitForResponse((response) => response.url() === `${consoleUrl}/sign-in/code` && response.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Continue' }).click(),
+      ]);
     };
     await signIn(page, email);
+    await page.waitForURL(`${consoleUrl}/sign-in/code`);
     for (let attempt = 0; attempt < 3; attempt += 1) await wrongCode();
     // The right password again does not wipe the wrong codes out.
     await signIn(page, email);
+    await page.waitForURL(`${consoleUrl}/sign-in/code`);
     await wrongCode();
     expect(await page.getByRole('alert').textContent()).toBe('The e-mail, password or code is not right.');
     await wrongCode();
@@ -378,6 +385,18 @@ describe('operator console in a browser', () => {
     await admin.page.getByLabel('BIN', { exact: true }).fill('97979');
     await admin.page.getByRole('button', { name: 'Save BIN' }).click();
     expect(await admin.page.getByRole('alert').textContent()).toContain('must be exactly six digits');
+    const bin = `97${String(Date.now()).slice(-4)}`;
+    await admin.page.goto(`${consoleUrl}/bins`);
+    await admin.page.getByLabel('BIN', { exact: true }).fill(bin);
+    await admin.page.getByLabel('Issuer (optional)').fill(`Console Bank ${run}`);
+    await admin.page.getByLabel('Network').selectOption('troy');
+    await admin.page.getByLabel('Card type').selectOption('debit');
+    await admin.page.getByLabel('Country (two letters, optional)').fill('tr');
+    await admin.page.getByLabel('Domestic').selectOption('true');
+    await admin.page.getByRole('button', { name: 'Save BIN' }).click();
+    expect(await admin.page.getByRole('status').textContent()).toBe('Saved.');
+    const lookup = await new V4Client(stack.url('gateway'), await api.provisionMerchant()).request('GET', `/api/v4/bins/${bin}?amount=10.00`);
+    expect(lookup.body.data).toMatchObject({ bin, bank_name: `Console Bank ${run}`, network: 'troy', card_type: 'debit', country: 'TR', domestic: true });
 
     // Operators are the admins' alone: the page, and a form sent anyway.
     await viewer.page.goto(`${consoleUrl}/operators`);

@@ -73,7 +73,7 @@ export class OperatorRepository {
   }
 
   /** The failure count and the last TOTP step, raised in the row. */
-  readonly counters = new SignInCounters('console.operators');
+  readonly counters = new SignInCounters('console.operators', queryRows);
 
   /** Keeps the first second factor enrolled: false when the operator has one already (another session enrolled meanwhile). */
   async enrolTotp(tx: SqlExecutor, id: string, sealed: string, step: number): Promise<boolean> {

@@ -71,7 +71,7 @@ export class UserRepository {
   }
 
   /** The failure count and the last TOTP step, raised in the row. */
-  readonly counters = new SignInCounters('panel.users');
+  readonly counters = new SignInCounters('panel.users', queryRows);
 
   async deleteUser(tx: SqlExecutor, id: string): Promise<void> {
     await tx.query(`DELETE FROM panel.users WHERE id = $1`, [id]);
