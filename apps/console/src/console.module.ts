@@ -11,6 +11,7 @@ import { AuditController } from './queues/audit.controller';
 import { BooksController } from './queues/books.controller';
 import { DisputesController } from './queues/disputes.controller';
 import { MerchantsController } from './queues/merchants.controller';
+import { OperatorCommands } from './queues/operator-commands';
 import { OperatorsController } from './queues/operators.controller';
 import { OverviewController } from './queues/overview.controller';
 import { PlatformController } from './queues/platform.controller';
@@ -34,6 +35,7 @@ import { WithdrawalsController } from './queues/withdrawals.controller';
     OperatorRepository,
     OperatorAuthService,
     ConsoleGate,
+    OperatorCommands,
     { provide: CONSOLE_KEY, inject: [CONFIG], useFactory: (config: Config) => consoleKey(config) },
     {
       provide: AddressThrottle,

@@ -6,7 +6,7 @@ import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { escapeHtml, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice } from '../auth/console-gate';
-import { operatorActor } from '../auth/operator-auth.service';
+import { OperatorCommands } from './operator-commands';
 import { actionForm, code, consolePage, table } from '../pages/layout';
 
 /** The books: money events the ledger parked (read why, replay once fixed) and the trial balance. */
@@ -15,6 +15,7 @@ export class BooksController {
   constructor(
     private readonly gate: ConsoleGate,
     private readonly rpc: RpcClient,
+    private readonly commands: OperatorCommands,
   ) {}
 
   @Get('parked-events')
@@ -46,7 +47,7 @@ export class BooksController {
   replay(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.change(request, reply, body, 'money', '/parked-events', async (current) => {
       const parked = parseOrReject(z.string().regex(/^\d{1,18}$/, 'must be the number of a parked event'), id);
-      await this.rpc.request(ReplayParkedEvent, { id: parked, operator: operatorActor(current.operator) }, { correlationId: request.correlationId });
+      await this.commands.send(current, request, ReplayParkedEvent, { id: parked });
       return 'replayed';
     });
   }

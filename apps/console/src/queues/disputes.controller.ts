@@ -11,15 +11,14 @@ import {
   PagingQuerySchema,
   RecordDispute,
   RecordDisputeBodySchema,
-  type RequestOf,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { csrfField, escapeHtml, field, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice } from '../auth/console-gate';
-import { operatorActor } from '../auth/operator-auth.service';
 import { actionForm, code, consolePage, filterForm, pager, table } from '../pages/layout';
 import { filtersOf, listQuery } from './list-query';
+import { OperatorCommands } from './operator-commands';
 
 const QuerySchema = PagingQuerySchema.extend({ status: z.enum(DISPUTE_STATUSES).optional(), environment: z.enum(ENVIRONMENTS).optional() }).strict();
 const IdSchema = z.string().uuid('must be a UUID');
@@ -32,6 +31,7 @@ export class DisputesController {
   constructor(
     private readonly gate: ConsoleGate,
     private readonly rpc: RpcClient,
+    private readonly commands: OperatorCommands,
   ) {}
 
   @Get()
@@ -110,11 +110,7 @@ ${field({ name: 'currency', label: 'Currency', type: 'select', options: options(
         idempotency_key: form.idempotency_key,
       });
       const fingerprint = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
-      await this.rpc.request(
-        RecordDispute,
-        { ...fields, idempotency_key: `console:${idempotency_key}`, fingerprint, operator: operatorActor(current.operator) },
-        { correlationId: request.correlationId },
-      );
+      await this.commands.send(current, request, RecordDispute, { ...fields, idempotency_key: `console:${idempotency_key}`, fingerprint });
       return 'recorded';
     });
   }
@@ -129,13 +125,11 @@ ${field({ name: 'currency', label: 'Currency', type: 'select', options: options(
   ): Promise<void> {
     // Recording a result moves money (resolved won credits the wallet back): as in the API, that is `money`; review steps are `disputes`.
     return this.gate.change(request, reply, body, action === 'resolve' ? 'money' : 'disputes', PATH, async (current, form) => {
-      const step = parseOrReject(AdvanceDispute.request, {
+      await this.commands.send(current, request, AdvanceDispute, {
         id: parseOrReject(IdSchema, id),
         action,
         ...(action === 'resolve' ? { outcome: form.outcome } : {}),
-        operator: operatorActor(current.operator),
-      }) as RequestOf<typeof AdvanceDispute>;
-      await this.rpc.request(AdvanceDispute, step, { correlationId: request.correlationId });
+      });
       return action === 'resolve' ? 'resolved' : 'advanced';
     });
   }

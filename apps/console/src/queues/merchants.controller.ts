@@ -17,9 +17,9 @@ import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { csrfField, escapeHtml, field, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice } from '../auth/console-gate';
-import { operatorActor } from '../auth/operator-auth.service';
 import { actionForm, code, consolePage, filterForm, pager, table } from '../pages/layout';
 import { filtersOf, listQuery } from './list-query';
+import { OperatorCommands } from './operator-commands';
 
 const STATUSES = ['active', 'inactive'] as const;
 const QuerySchema = PagingQuerySchema.extend({ search: text({ min: 1, max: 100 }).optional(), status: z.enum(STATUSES).optional() }).strict();
@@ -32,6 +32,7 @@ export class MerchantsController {
   constructor(
     private readonly gate: ConsoleGate,
     private readonly rpc: RpcClient,
+    private readonly commands: OperatorCommands,
   ) {}
 
   @Get()
@@ -67,12 +68,7 @@ ${field({ name: 'name', label: 'Name', required: true })}${field({ name: 'base_c
   @Post()
   create(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.change(request, reply, body, 'merchants', PATH, async (current, form) => {
-      const command = parseOrReject(OperatorCreateMerchant.request, {
-        name: form.name ?? '',
-        base_currency: form.base_currency,
-        operator: operatorActor(current.operator),
-      });
-      await this.rpc.request(OperatorCreateMerchant, command, { correlationId: request.correlationId });
+      await this.commands.send(current, request, OperatorCreateMerchant, { name: form.name ?? '', base_currency: form.base_currency });
       return 'created';
     });
   }
@@ -101,16 +97,11 @@ ${field({ name: 'name', label: 'Name', required: true })}${field({ name: 'base_c
   ): Promise<void> {
     const back = `${PATH}/${encodeURIComponent(merchantCode)}`;
     return this.gate.change(request, reply, body, 'merchants', back, async (current, form) => {
-      await this.rpc.request(
-        OperatorPatchSettings,
-        {
-          merchant_code: parseOrReject(MerchantCodeSchema, merchantCode),
-          environment: parseOrReject(z.enum(ENVIRONMENTS), environment),
-          patch: settingsPatchOf(form),
-          operator: operatorActor(current.operator),
-        },
-        { correlationId: request.correlationId },
-      );
+      await this.commands.send(current, request, OperatorPatchSettings, {
+        merchant_code: parseOrReject(MerchantCodeSchema, merchantCode),
+        environment: parseOrReject(z.enum(ENVIRONMENTS), environment),
+        patch: settingsPatchOf(form),
+      });
       return 'saved';
     });
   }
@@ -125,11 +116,7 @@ ${field({ name: 'name', label: 'Name', required: true })}${field({ name: 'base_c
   ): Promise<void> {
     return this.gate.change(request, reply, body, 'merchants', PATH, async (current) => {
       const status = parseOrReject(z.enum(['activate', 'deactivate']), change) === 'activate' ? 'active' : 'inactive';
-      await this.rpc.request(
-        OperatorSetMerchantStatus,
-        { merchant_code: parseOrReject(MerchantCodeSchema, merchantCode), status, operator: operatorActor(current.operator) },
-        { correlationId: request.correlationId },
-      );
+      await this.commands.send(current, request, OperatorSetMerchantStatus, { merchant_code: parseOrReject(MerchantCodeSchema, merchantCode), status });
       return 'saved';
     });
   }

@@ -16,7 +16,7 @@ import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { csrfField, escapeHtml, field, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice } from '../auth/console-gate';
-import { operatorActor } from '../auth/operator-auth.service';
+import { OperatorCommands } from './operator-commands';
 import { actionForm, consolePage, inlineInput, table } from '../pages/layout';
 
 const ServiceSchema = z.enum(MAINTAINABLE_SERVICES);
@@ -34,6 +34,7 @@ export class PlatformController {
   constructor(
     private readonly gate: ConsoleGate,
     private readonly rpc: RpcClient,
+    private readonly commands: OperatorCommands,
   ) {}
 
   @Get('maintenance')
@@ -66,13 +67,11 @@ export class PlatformController {
   @Post('maintenance/:service')
   setMaintenance(@Param('service') service: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.change(request, reply, body, 'platform', '/maintenance', async (current, form) => {
-      const command = parseOrReject(SetMaintenance.request, {
+      await this.commands.send(current, request, SetMaintenance, {
         service: parseOrReject(ServiceSchema, service),
         until: optional(form.until),
         note: optional(form.note),
-        operator: operatorActor(current.operator),
       });
-      await this.rpc.request(SetMaintenance, command, { correlationId: request.correlationId });
       return 'saved';
     });
   }
@@ -80,11 +79,7 @@ export class PlatformController {
   @Post('maintenance/:service/clear')
   clearMaintenance(@Param('service') service: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.change(request, reply, body, 'platform', '/maintenance', async (current) => {
-      await this.rpc.request(
-        ClearMaintenance,
-        { service: parseOrReject(ServiceSchema, service), operator: operatorActor(current.operator) },
-        { correlationId: request.correlationId },
-      );
+      await this.commands.send(current, request, ClearMaintenance, { service: parseOrReject(ServiceSchema, service) });
       return 'cleared';
     });
   }
@@ -104,12 +99,7 @@ ${field({ name: 'usd_per_unit', label: 'USD per unit', hint: 'For example 0.0312
   @Post('rates')
   setRate(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.change(request, reply, body, 'rates', '/rates', async (current, form) => {
-      const command = parseOrReject(SetFxRate.request, {
-        currency_code: form.currency_code,
-        usd_per_unit: form.usd_per_unit?.trim() ?? '',
-        operator: operatorActor(current.operator),
-      });
-      await this.rpc.request(SetFxRate, command, { correlationId: request.correlationId });
+      await this.commands.send(current, request, SetFxRate, { currency_code: form.currency_code, usd_per_unit: form.usd_per_unit?.trim() ?? '' });
       return 'saved';
     });
   }
@@ -156,7 +146,7 @@ ${field({ name: 'issuer_available', label: 'Issuer available', type: 'select', o
         channel_available: form.channel_available === 'true',
         issuer_available: form.issuer_available !== 'false',
       });
-      await this.rpc.request(UpsertBin, { environment, bin, record, operator: operatorActor(current.operator) }, { correlationId: request.correlationId });
+      await this.commands.send(current, request, UpsertBin, { environment, bin, record });
       return 'saved';
     });
   }

@@ -1,14 +1,15 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideReversal, ENVIRONMENTS, ListReversals, PagingQuerySchema, REVERSAL_STATUSES, type RequestOf } from '@platform/contracts';
+import { DecideReversal, ENVIRONMENTS, ListReversals, PagingQuerySchema, REVERSAL_STATUSES } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { escapeHtml, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice, type Done } from '../auth/console-gate';
-import { operatorActor, type SignedIn } from '../auth/operator-auth.service';
+import type { SignedIn } from '../auth/operator-auth.service';
 import { actionForm, code, consolePage, filterForm, inlineInput, pager, table } from '../pages/layout';
 import { filtersOf, listQuery } from './list-query';
+import { OperatorCommands } from './operator-commands';
 
 const OPERATIONS = ['refund', 'void'] as const;
 const QuerySchema = PagingQuerySchema.extend({
@@ -25,6 +26,7 @@ export class ReversalsController {
   constructor(
     private readonly gate: ConsoleGate,
     private readonly rpc: RpcClient,
+    private readonly commands: OperatorCommands,
   ) {}
 
   @Get()
@@ -84,15 +86,14 @@ export class ReversalsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     return this.gate.change(request, reply, body, 'money', PATH, async (current: SignedIn, form) => {
-      const decision = parseOrReject(DecideReversal.request, {
+      await this.commands.send(current, request, DecideReversal, {
         id: parseOrReject(IdSchema, id),
         action,
         ...(action === 'complete' ? { provider_reference: form.provider_reference?.trim() ?? '' } : {}),
-        operator: operatorActor(current.operator),
-      }) as RequestOf<typeof DecideReversal>;
-      await this.rpc.request(DecideReversal, decision, { correlationId: request.correlationId });
+      });
+      // The contract admitted only these four actions.
       const done: Record<string, Done> = { approve: 'approved', complete: 'completed', reject: 'rejected', cancel: 'cancelled' };
-      return done[decision.action]!;
+      return done[action]!;
     });
   }
 }

@@ -1,14 +1,15 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, PagingQuerySchema, WITHDRAWAL_STATUSES, type RequestOf } from '@platform/contracts';
+import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, PagingQuerySchema, WITHDRAWAL_STATUSES } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { escapeHtml, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice, type Done } from '../auth/console-gate';
-import { operatorActor, type SignedIn } from '../auth/operator-auth.service';
+import type { SignedIn } from '../auth/operator-auth.service';
 import { actionForm, code, consolePage, filterForm, inlineInput, pager, table } from '../pages/layout';
 import { filtersOf, listQuery } from './list-query';
+import { OperatorCommands } from './operator-commands';
 
 const QuerySchema = PagingQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional(), environment: z.enum(ENVIRONMENTS).optional() }).strict();
 const IdSchema = z.string().uuid('must be a UUID');
@@ -20,6 +21,7 @@ export class WithdrawalsController {
   constructor(
     private readonly gate: ConsoleGate,
     private readonly rpc: RpcClient,
+    private readonly commands: OperatorCommands,
   ) {}
 
   @Get()
@@ -90,8 +92,7 @@ export class WithdrawalsController {
 
   /** Payouts applies the four-eyes rule to the operator named here and writes the audit entry with the change. */
   private async decide(current: SignedIn, request: FastifyRequest, decision: Record<string, unknown>, done: Done): Promise<Done> {
-    const command = parseOrReject(DecideWithdrawal.request, { ...decision, operator: operatorActor(current.operator) }) as RequestOf<typeof DecideWithdrawal>;
-    await this.rpc.request(DecideWithdrawal, command, { correlationId: request.correlationId });
+    await this.commands.send(current, request, DecideWithdrawal, decision);
     return done;
   }
 }
