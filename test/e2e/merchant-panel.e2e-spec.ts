@@ -65,6 +65,15 @@ describe('merchant panel in a browser', () => {
     const merchant = await operator.provisionMerchant({ name: 'Panel Shop' });
     const email = `owner-${merchant.merchantCode.toLowerCase()}@shop.example`;
     const link = await invite(merchant, email, 'owner');
+    // The operator's invitation is in the operator audit log once, announced by the panel with the user it made.
+    const invitations = await eventually(
+      async () =>
+        (await operator.call('GET', `/admin/v1/audit-log?target=${merchant.merchantCode}&action=merchant_user.invite`)).body.data as Array<Record<string, any>>,
+      (entries) => entries.length > 0,
+    );
+    expect(invitations).toEqual([
+      expect.objectContaining({ actor: 'admin-token', before: null, after: expect.objectContaining({ email, role: 'owner', user_id: expect.any(String) }) }),
+    ]);
     const context = await contextOf();
     const page = await context.newPage();
 

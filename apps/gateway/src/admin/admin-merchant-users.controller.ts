@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, Us
 import type { FastifyRequest } from 'fastify';
 import { Errors, ListPanelAudit, PagingQuerySchema, PanelInviteUser, text } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
-import { AuditService } from '../merchants/audit.service';
 import { MerchantsService } from '../merchants/merchants.service';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
@@ -11,10 +10,11 @@ import { AdminReadAuditInterceptor } from './admin-read-audit.interceptor';
 import { InviteMerchantUserSchema, InvitedMerchantUserSchema } from './admin-schemas';
 
 /**
- * Merchant users live in the merchant panel (ADR 0035): the gateway checks the merchant, asks
- * the panel to invite the address and records the operator's call. The panel mails the one-time
- * link; neither answer carries it. The panel's audit log (what the merchant's users did there,
- * each with the user) is read through the panel too. Without a panel answering, a call ends as
+ * Merchant users live in the merchant panel (ADR 0035): the gateway checks the merchant and asks
+ * the panel to invite the address. The panel mails the one-time link (neither answer carries it)
+ * and announces the operator's invitation for the audit log from the transaction that makes the
+ * user (ADR 0039). The panel's audit log (what the merchant's users did there, each with the
+ * user) is read through the panel too. Without a panel answering, a call ends as
  * any unanswered command does: 503 1000009 after the RPC timeout.
  */
 const PanelAuditQuerySchema = PagingQuerySchema.extend({ action: text({ min: 1, max: 100 }).optional() }).strict();
@@ -26,7 +26,6 @@ export class AdminMerchantUsersController {
   constructor(
     private readonly merchants: MerchantsService,
     private readonly rpc: RpcClient,
-    private readonly audit: AuditService,
   ) {}
 
   @Post(':merchantCode/users')
@@ -46,7 +45,6 @@ export class AdminMerchantUsersController {
       { merchant_code: merchant.merchant_code, email, role, invited_by: request.operator ?? 'operator' },
       { correlationId: request.correlationId },
     );
-    await this.audit.recordOperatorChange(request, { action: 'merchant_user.invite', target: merchant.merchant_code, before: null, after: invited });
     return invited;
   }
 

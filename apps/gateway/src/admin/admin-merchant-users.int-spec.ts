@@ -75,7 +75,7 @@ describe('operator invitation of a merchant panel user', () => {
     }
   });
 
-  it('asks the panel to invite the address as the operator, answers 201 with its reply and audits the call', async () => {
+  it('asks the panel to invite the address as the operator and answers 201 with its reply', async () => {
     // A support operator's own token: the invitation and the audit name it (a self-chosen X-Operator-Id is not believed).
     const name = `alice-${randomUUID().slice(0, 8)}`;
     const token = (await operator.call('POST', '/admin/v1/operator-tokens', { name, role: 'support' })).body.token as string;
@@ -92,16 +92,10 @@ describe('operator invitation of a merchant panel user', () => {
     ]);
     expect(received[0]!.context.correlationId).toBe(response.headers.get('x-correlation-id'));
 
+    // The panel announces the invitation from the transaction that makes the user (the merchant
+    // panel's e2e walk reads it back); the gateway no longer writes an entry of its own after the answer.
     const audit = await operator.call('GET', `/admin/v1/audit-log?target=${merchantCode}&action=merchant_user.invite`);
-    expect(audit.body.data).toEqual([
-      expect.objectContaining({
-        actor: `token:${name}`,
-        target: merchantCode,
-        correlation_id: response.headers.get('x-correlation-id'),
-        before: null,
-        after: body,
-      }),
-    ]);
+    expect(audit.body.data).toEqual([]);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Errors, type PanelRole } from '@platform/contracts';
 import { openSecret, sealSecret } from '@platform/signing';
-import { Clock, CONFIG, LOGGER } from '@platform/service-kit';
+import { Clock, CONFIG, LOGGER, recordOperatorAction } from '@platform/service-kit';
 import type { Logger } from '@platform/observability';
 import type { Config } from '../config';
 import { MailSender } from '../mail/mail-sender';
@@ -164,6 +164,16 @@ export class AuthService {
         details: { user_id: inserted.id, email, role: input.role },
         correlation_id: correlationId,
       });
+      if (input.inviter_user_id === null) {
+        // An operator's invitation: the gateway's audit log has it exactly when the user exists (ADR 0039).
+        await recordOperatorAction(tx, 'panel', {
+          actor: input.invited_by,
+          action: 'merchant_user.invite',
+          target: input.merchant_code,
+          before: null,
+          after: { user_id: inserted.id, email, role: input.role, invited_at: inserted.created_at.toISOString() },
+        });
+      }
       return inserted;
     });
     await this.mail.send({
