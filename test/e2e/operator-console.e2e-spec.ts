@@ -376,6 +376,9 @@ describe('operator console in a browser', () => {
     await finance.page.getByLabel('USD per unit').fill('1');
     await finance.page.getByRole('button', { name: 'Set rate' }).click();
     expect(await finance.page.getByRole('status').textContent()).toBe('Saved.');
+    const rate = await rowOf(finance.page, '/rates', 'USDT', true);
+    expect(Number(await rate.locator('code').textContent())).toBe(1);
+    expect(Date.parse((await rate.locator('td').nth(2).textContent()) ?? '')).toBeGreaterThan(Date.now() - 60_000);
 
     await support.page.goto(`${consoleUrl}/bins`);
     await support.page.getByLabel('BIN', { exact: true }).fill('979797');
@@ -395,6 +398,17 @@ describe('operator console in a browser', () => {
     await admin.page.getByLabel('Domestic').selectOption('true');
     await admin.page.getByRole('button', { name: 'Save BIN' }).click();
     expect(await admin.page.getByRole('status').textContent()).toBe('Saved.');
+    // The table lists it: the environment chosen and the BIN's first digits searched in the filter form.
+    await admin.page.goto(`${consoleUrl}/bins`);
+    await admin.page.getByLabel('Environment').selectOption('sandbox');
+    await admin.page.getByLabel('BIN starts with').fill(bin.slice(0, 4));
+    await admin.page.getByRole('button', { name: 'Show' }).click();
+    const listed = admin.page.locator('tr', { has: admin.page.locator('td:first-child', { hasText: bin }) });
+    expect(await listed.locator('td').allTextContents()).toEqual(expect.arrayContaining([bin, `Console Bank ${run}`, 'troy', 'debit', 'TR']));
+    await admin.page.goto(`${consoleUrl}/bins?environment=live&bin_prefix=${bin}`);
+    expect(await admin.page.getByText('No BINs match.').count()).toBe(1);
+    await admin.page.goto(`${consoleUrl}/bins?bin_prefix=12ab`);
+    expect(await admin.page.getByRole('alert').textContent()).toContain('bin_prefix');
     const lookup = await new V4Client(stack.url('gateway'), await api.provisionMerchant()).request('GET', `/api/v4/bins/${bin}?amount=10.00`);
     expect(lookup.body.data).toMatchObject({ bin, bank_name: `Console Bank ${run}`, network: 'troy', card_type: 'debit', country: 'TR', domestic: true });
 

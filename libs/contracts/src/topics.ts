@@ -15,6 +15,19 @@ export const Topics = {
   gatewayCommands: 'gateway.commands.v1',
   /** Calls to the merchant panel (an operator's invitation). */
   panelCommands: 'panel.commands.v1',
+  /**
+   * Operators' commands, one topic per owning service, beside its commands topic and served by
+   * the same group. Only the gateway's operator API and the operator console may write them
+   * (docs/kafka-acls.md), and a service takes an operator command from no other topic: a
+   * principal that may write a service's commands topic (the panel, checkout) cannot name an
+   * operator or list every merchant's data.
+   */
+  paymentsOperatorCommands: 'payments.operator-commands.v1',
+  ordersOperatorCommands: 'orders.operator-commands.v1',
+  ledgerOperatorCommands: 'ledger.operator-commands.v1',
+  payoutsOperatorCommands: 'payouts.operator-commands.v1',
+  disputesOperatorCommands: 'disputes.operator-commands.v1',
+  gatewayOperatorCommands: 'gateway.operator-commands.v1',
   /** Replies to every request-reply command; each client instance reads all and keeps its own. */
   rpcReplies: 'rpc.replies.v1',
   /** Domain events written through the outbox. */
@@ -63,6 +76,12 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.disputesCommands, kind: 'commands', partitions: 3 },
   { name: Topics.gatewayCommands, kind: 'commands', partitions: 3 },
   { name: Topics.panelCommands, kind: 'commands', partitions: 3 },
+  { name: Topics.paymentsOperatorCommands, kind: 'commands', partitions: 1 },
+  { name: Topics.ordersOperatorCommands, kind: 'commands', partitions: 1 },
+  { name: Topics.ledgerOperatorCommands, kind: 'commands', partitions: 1 },
+  { name: Topics.payoutsOperatorCommands, kind: 'commands', partitions: 1 },
+  { name: Topics.disputesOperatorCommands, kind: 'commands', partitions: 1 },
+  { name: Topics.gatewayOperatorCommands, kind: 'commands', partitions: 1 },
   { name: Topics.rpcReplies, kind: 'replies', partitions: 3 },
   { name: Topics.paymentsEvents, kind: 'events', partitions: 3 },
   { name: Topics.ordersEvents, kind: 'events', partitions: 3 },

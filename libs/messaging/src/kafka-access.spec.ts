@@ -35,6 +35,7 @@ describe('KAFKA_ACCESS', () => {
         Topics.payoutsCommands,
         Topics.disputesCommands,
         Topics.webhooksCommands,
+        Topics.operatorActions,
       ],
       read: [Topics.panelCommands, Topics.rpcReplies],
       groups: ['panel.commands'],
@@ -55,7 +56,21 @@ describe('KAFKA_ACCESS', () => {
     const readers = Object.entries(KAFKA_ACCESS)
       .filter(([, access]) => access.read.includes(Topics.operatorActions))
       .map(([app]) => app);
-    expect([writers, readers]).toEqual([['payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status'], ['gateway']]);
+    expect([writers, readers]).toEqual([['payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status', 'panel'], ['gateway']]);
     expect(KAFKA_ACCESS.gateway!.groups).toContain('gateway.events');
+  });
+
+  it('lets only the gateway and the operator console write operator commands, and the console nothing a merchant app writes', () => {
+    const operatorTopics = TOPIC_SPECS.map((spec) => spec.name).filter((topic) => topic.includes('.operator-commands.'));
+    expect(operatorTopics).toHaveLength(6);
+    for (const topic of operatorTopics) {
+      const writers = Object.entries(KAFKA_ACCESS)
+        .filter(([, access]) => access.write.includes(topic))
+        .map(([app]) => app);
+      expect([topic, writers.filter((app) => app !== 'console' && app !== 'gateway')]).toEqual([topic, []]);
+      expect([topic, servers(topic).length]).toEqual([topic, 1]);
+    }
+    const merchantFacing = ['panel', 'checkout'].flatMap((app) => KAFKA_ACCESS[app]!.write);
+    expect(KAFKA_ACCESS.console!.write.filter((topic) => merchantFacing.includes(topic))).toEqual([]);
   });
 });

@@ -21,7 +21,8 @@ const replies = Topics.rpcReplies;
 const reference = { settings: Topics.merchantSettings, maintenance: Topics.maintenance, rates: Topics.fxRates };
 
 /**
- * The service `app` answers its commands topic; `rpc` sends commands and reads replies; `reads`
+ * The service `app` answers its commands topic, and its operator commands topic in the same
+ * group; `rpc` sends commands and reads replies; `reads`
  * are the compacted reference topics; `listens` are topics every process reads whole in a group
  * of its own (`listen.<app>.<instance>`), from the newest message on.
  */
@@ -29,6 +30,7 @@ function service(
   app: string,
   own: {
     commands?: TopicName;
+    operatorCommands?: TopicName;
     events?: TopicName[];
     consumes?: TopicName[];
     sends?: TopicName[];
@@ -40,7 +42,14 @@ function service(
   const rpc = (own.sends ?? []).length > 0;
   return {
     write: [...(own.commands ? [replies] : []), ...(own.sends ?? []), ...(own.publishes ?? [])],
-    read: [...(own.commands ? [own.commands] : []), ...(rpc ? [replies] : []), ...(own.consumes ?? []), ...(own.reads ?? []), ...(own.listens ?? [])],
+    read: [
+      ...(own.commands ? [own.commands] : []),
+      ...(own.operatorCommands ? [own.operatorCommands] : []),
+      ...(rpc ? [replies] : []),
+      ...(own.consumes ?? []),
+      ...(own.reads ?? []),
+      ...(own.listens ?? []),
+    ],
     groups: [...(own.commands ? [`${app}.commands`] : []), ...((own.consumes ?? []).length > 0 ? [`${app}.events`] : [])],
     groupPrefixes: [
       ...(rpc ? [`rpc-replies.${app}.`] : []),
@@ -50,9 +59,24 @@ function service(
   };
 }
 
+/**
+ * The operator commands topics (Topics.*OperatorCommands): written by the gateway's operator API
+ * and the operator console only, so that no other principal can send a decision in an operator's
+ * name or list every merchant's data (ADR 0039).
+ */
+const operatorTopics = {
+  payments: Topics.paymentsOperatorCommands,
+  orders: Topics.ordersOperatorCommands,
+  ledger: Topics.ledgerOperatorCommands,
+  payouts: Topics.payoutsOperatorCommands,
+  disputes: Topics.disputesOperatorCommands,
+  gateway: Topics.gatewayOperatorCommands,
+};
+
 export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   gateway: service('gateway', {
     commands: Topics.gatewayCommands,
+    operatorCommands: operatorTopics.gateway,
     sends: [
       Topics.paymentsCommands,
       Topics.ordersCommands,
@@ -62,6 +86,11 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
       Topics.webhooksCommands,
       Topics.statusCommands,
       Topics.panelCommands,
+      operatorTopics.payments,
+      operatorTopics.orders,
+      operatorTopics.ledger,
+      operatorTopics.payouts,
+      operatorTopics.disputes,
     ],
     publishes: [reference.settings],
     consumes: [Topics.operatorActions],
@@ -70,29 +99,34 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   checkout: service('checkout', { sends: [Topics.paymentsCommands, Topics.ordersCommands] }),
   'payments-v3': service('payments-v3', {
     commands: Topics.paymentsCommands,
+    operatorCommands: operatorTopics.payments,
     sends: [Topics.ledgerCommands],
     publishes: [Topics.paymentsEvents, reference.rates, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
   }),
   'orders-v4': service('orders-v4', {
     commands: Topics.ordersCommands,
+    operatorCommands: operatorTopics.orders,
     publishes: [Topics.ordersEvents, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
   }),
   ledger: service('ledger', {
     commands: Topics.ledgerCommands,
+    operatorCommands: operatorTopics.ledger,
     publishes: [Topics.operatorActions],
     consumes: [Topics.paymentsEvents, Topics.ordersEvents, Topics.disputesEvents, reference.rates],
     reads: [reference.maintenance],
   }),
   payouts: service('payouts', {
     commands: Topics.payoutsCommands,
+    operatorCommands: operatorTopics.payouts,
     sends: [Topics.ledgerCommands],
     publishes: [Topics.operatorActions],
     reads: [reference.settings, reference.maintenance, reference.rates],
   }),
   disputes: service('disputes', {
     commands: Topics.disputesCommands,
+    operatorCommands: operatorTopics.disputes,
     sends: [Topics.paymentsCommands],
     publishes: [Topics.disputesEvents, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
@@ -106,6 +140,8 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   status: service('status', { commands: Topics.statusCommands, publishes: [reference.maintenance, Topics.operatorActions] }),
   panel: service('panel', {
     commands: Topics.panelCommands,
+    // An operator's invitation of a merchant user is announced from the transaction that makes the user.
+    publishes: [Topics.operatorActions],
     sends: [
       Topics.gatewayCommands,
       Topics.paymentsCommands,
@@ -116,14 +152,15 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
       Topics.webhooksCommands,
     ],
   }),
+  // Every call of the console is an operator's: it writes no topic a merchant's app writes.
   console: service('console', {
     sends: [
-      Topics.gatewayCommands,
-      Topics.paymentsCommands,
-      Topics.ordersCommands,
-      Topics.ledgerCommands,
-      Topics.payoutsCommands,
-      Topics.disputesCommands,
+      operatorTopics.gateway,
+      operatorTopics.payments,
+      operatorTopics.orders,
+      operatorTopics.ledger,
+      operatorTopics.payouts,
+      operatorTopics.disputes,
       Topics.statusCommands,
     ],
   }),

@@ -73,7 +73,7 @@ export class RpcServer {
         for (let start = 0; start < batch.messages.length; start += BATCH_CONCURRENCY) {
           if (!isRunning() || isStale()) return;
           const slice = batch.messages.slice(start, start + BATCH_CONCURRENCY);
-          await Promise.all(slice.map((message) => this.answer(message)));
+          await Promise.all(slice.map((message) => this.answer(batch.topic, message)));
           resolveOffset(slice[slice.length - 1]!.offset);
           await heartbeat();
         }
@@ -81,7 +81,7 @@ export class RpcServer {
     });
   }
 
-  private async answer(message: KafkaMessage): Promise<void> {
+  private async answer(topic: string, message: KafkaMessage): Promise<void> {
     const replyTopic = readHeader(message.headers, Headers.replyTopic);
     const rpcId = readHeader(message.headers, Headers.rpcId);
     const type = readHeader(message.headers, Headers.rpcType) ?? '';
@@ -100,7 +100,7 @@ export class RpcServer {
     await inSpan(`handle ${type}`, { kind: SpanKind.SERVER, parentHeaders: traceCarrier(message.headers), attributes: { 'rpc.method': type } }, async () => {
       const reply = await runWithContext(
         { correlationId: context.correlationId, merchantCode: context.caller?.merchantCode, environment: context.caller?.environment },
-        () => this.execute(type, message, context),
+        () => this.execute(type, topic, message, context),
       );
       try {
         await this.connection.send(replyTopic, {
@@ -115,8 +115,15 @@ export class RpcServer {
     });
   }
 
-  private async execute(type: string, message: KafkaMessage, context: CommandContext): Promise<RpcReply> {
+  private async execute(type: string, topic: string, message: KafkaMessage, context: CommandContext): Promise<RpcReply> {
     const registration = this.registrations.get(type);
+    if (registration && this.connection.topic(registration.contract.topic) !== topic) {
+      // Who may write a topic is the broker's ACL (docs/kafka-acls.md): an operator's command
+      // arriving on the topic merchants' apps write was not sent by the operator API or console.
+      this.durations?.startTimer({ command: type })({ outcome: 'refused' });
+      this.logger.warn({ rpc_type: type, topic, correlation_id: context.correlationId }, 'command refused: it came on a topic its contract does not name');
+      return { ok: false, error: new ApiError(Errors.AuthCredentialsInvalid, 'This command is not taken on this topic').toWire() };
+    }
     // Unknown types are counted under one label: a sender cannot grow the series.
     const stop = this.durations?.startTimer({ command: registration ? type : 'unknown' });
     try {

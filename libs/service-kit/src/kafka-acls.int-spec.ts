@@ -14,6 +14,15 @@ const Quote = defineCommand({
   request: z.object({ amount: z.string() }),
   reply: z.object({ amount: z.string() }),
 });
+/** An operator's decision, as the operator commands topics carry them. */
+const Decision = defineCommand({
+  type: 'test.withdrawal-decision',
+  topic: Topics.payoutsOperatorCommands,
+  request: z.object({ id: z.string(), operator: z.string() }),
+  reply: z.object({ decided_by: z.string() }),
+});
+/** The same command type dressed as one on the topic the panel may write. */
+const DisguisedDecision = defineCommand({ ...Decision, topic: Topics.payoutsCommands });
 const Intruding = defineCommand({ type: 'test.intruding', topic: Topics.ordersCommands, request: z.object({}), reply: z.object({}) });
 const ConsoleCall = defineCommand({
   type: 'test.console-call',
@@ -139,5 +148,34 @@ describe('Kafka ACLs per principal', () => {
     const payouts = connectAs(users.payouts, 'payouts-intruding');
     const producer = await payouts.producer();
     await expect(producer.send({ topic: payouts.topic(Intruding.topic), messages: [{ value: '{}' }] })).rejects.toThrow(/Not authorized to access topics/);
+  });
+
+  it('takes an operator decision only from the operator topic, which the panel may not write', async () => {
+    const payouts = connectAs(users.payouts, 'payouts');
+    const gateway = connectAs(users.gateway, 'gateway');
+    const panel = connectAs(users.panel, 'panel');
+    const decided: string[] = [];
+    const server = new RpcServer(payouts, 'payouts.commands', logger);
+    server.handle(Quote, async (request) => ({ amount: request.amount }));
+    server.handle(Decision, async (request) => {
+      decided.push(request.operator);
+      return { decided_by: request.operator };
+    });
+    const gatewayClient = new RpcClient(gateway, logger);
+    const panelClient = new RpcClient(panel, logger);
+    await Promise.all([server.start(), gatewayClient.start(), panelClient.start()]);
+    try {
+      const producer = await panel.producer();
+      await expect(
+        producer.send({ topic: panel.topic(Topics.payoutsOperatorCommands), messages: [{ value: '{"id":"w1","operator":"console:1 a@ops"}' }] }),
+      ).rejects.toThrow(/Not authorized to access topics/);
+      await expect(panelClient.request(DisguisedDecision, { id: 'w1', operator: 'console:1 a@ops' }, { timeoutMs: 20_000 })).rejects.toMatchObject({
+        code: '0055502',
+      });
+      await expect(gatewayClient.request(Decision, { id: 'w1', operator: 'token:ops' }, { timeoutMs: 20_000 })).resolves.toEqual({ decided_by: 'token:ops' });
+      expect(decided).toEqual(['token:ops']);
+    } finally {
+      await Promise.all([gatewayClient.stop(), panelClient.stop(), server.stop()]);
+    }
   });
 });

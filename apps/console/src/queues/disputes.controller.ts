@@ -7,7 +7,7 @@ import {
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
   ENVIRONMENTS,
-  ListDisputes,
+  OperatorListDisputes,
   PagingQuerySchema,
   RecordDispute,
   RecordDisputeBodySchema,
@@ -39,8 +39,8 @@ export class DisputesController {
     return this.gate.page(request, reply, async (current) => {
       const { page, per_page, status, environment } = listQuery(QuerySchema, query);
       const result = await this.rpc.request(
-        ListDisputes,
-        { page, per_page, status: status ?? null, environment, all_merchants: true },
+        OperatorListDisputes,
+        { page, per_page, status: status ?? null, environment },
         { correlationId: request.correlationId },
       );
       const csrf = current.session.csrf_token;

@@ -1,6 +1,6 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ListDisputes, ListReversals, ListWithdrawals } from '@platform/contracts';
+import { OperatorListDisputes, OperatorListReversals, OperatorListWithdrawals } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf } from '../auth/console-gate';
@@ -18,12 +18,12 @@ export class OverviewController {
   overview(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.page(request, reply, async (current) => {
       const meta = { correlationId: request.correlationId };
-      const first = { page: 1, per_page: 1, all_merchants: true };
+      const first = { page: 1, per_page: 1 };
       const [withdrawals, refunds, approved, disputes] = await Promise.all([
-        this.rpc.request(ListWithdrawals, { ...first, status: 'requested' }, meta),
-        this.rpc.request(ListReversals, { ...first, status: 'requested', operation_type: null }, meta),
-        this.rpc.request(ListReversals, { ...first, status: 'awaiting_provider_manual', operation_type: null }, meta),
-        this.rpc.request(ListDisputes, { ...first, status: 'open' }, meta),
+        this.rpc.request(OperatorListWithdrawals, { ...first, status: 'requested' }, meta),
+        this.rpc.request(OperatorListReversals, { ...first, status: 'requested', operation_type: null }, meta),
+        this.rpc.request(OperatorListReversals, { ...first, status: 'awaiting_provider_manual', operation_type: null }, meta),
+        this.rpc.request(OperatorListDisputes, { ...first, status: 'open' }, meta),
       ]);
       const rows = [
         ['<a href="/withdrawals?status=requested">Withdrawals to send or reject</a>', String(withdrawals.meta.total)],

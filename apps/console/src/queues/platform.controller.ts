@@ -7,6 +7,9 @@ import {
   ENVIRONMENTS,
   GetServiceStatus,
   MAINTAINABLE_SERVICES,
+  OperatorListBins,
+  OperatorListFxRates,
+  PagingQuerySchema,
   RATED_CURRENCIES,
   SetFxRate,
   SetMaintenance,
@@ -17,9 +20,18 @@ import { parseOrReject } from '@platform/service-kit';
 import { csrfField, escapeHtml, field, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice } from '../auth/console-gate';
 import { OperatorCommands } from './operator-commands';
-import { actionForm, consolePage, inlineInput, table } from '../pages/layout';
+import { actionForm, code, consolePage, filterForm, inlineInput, pager, table } from '../pages/layout';
+import { filtersOf, listQuery } from './list-query';
 
 const ServiceSchema = z.enum(MAINTAINABLE_SERVICES);
+const BinQuerySchema = PagingQuerySchema.extend({
+  environment: z.enum(ENVIRONMENTS).optional(),
+  bin_prefix: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be up to six digits')
+    .optional(),
+}).strict();
+const yesOrNo = (value: boolean) => (value ? 'yes' : 'no');
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const yesNo = [
   { value: 'true', label: 'yes' },
@@ -87,7 +99,10 @@ export class PlatformController {
   @Get('rates')
   rates(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.page(request, reply, async (current) => {
-      const body = `<section class="card" aria-labelledby="rate-h"><h2 id="rate-h">Set a rate</h2><p>Rates are in USD per unit of the currency; USDT's is the rate withdrawals are converted at.</p>
+      const rates = await this.rpc.request(OperatorListFxRates, {}, { correlationId: request.correlationId });
+      const rows = rates.data.map((rate) => [escapeHtml(rate.currency_code), code(rate.usd_per_unit), escapeHtml(rate.effective_at)]);
+      const body = `${table('Current rates', ['Currency', 'USD per unit', 'In force since'], rows, 'No rates set.')}
+<section class="card" aria-labelledby="rate-h"><h2 id="rate-h">Set a rate</h2><p>Rates are in USD per unit of the currency; USDT's is the rate withdrawals are converted at.</p>
 <form method="post" action="/rates" novalidate>${csrfField(current.session.csrf_token)}
 ${field({ name: 'currency_code', label: 'Currency', type: 'select', options: options(RATED_CURRENCIES) })}
 ${field({ name: 'usd_per_unit', label: 'USD per unit', hint: 'For example 0.0312 for TRY', required: true, inputmode: 'decimal' })}
@@ -107,7 +122,38 @@ ${field({ name: 'usd_per_unit', label: 'USD per unit', hint: 'For example 0.0312
   @Get('bins')
   bins(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.page(request, reply, async (current) => {
-      const body = `<section class="card" aria-labelledby="bin-h"><h2 id="bin-h">Create or replace a BIN</h2>
+      const { page, per_page, environment, bin_prefix } = listQuery(BinQuerySchema, query);
+      const shown = environment ?? 'live';
+      const result = await this.rpc.request(
+        OperatorListBins,
+        { environment: shown, bin_prefix: bin_prefix ?? '', page, per_page },
+        { correlationId: request.correlationId },
+      );
+      const rows = result.data.map((row) => [
+        code(row.bin),
+        escapeHtml(row.bank_name ?? '—'),
+        escapeHtml(row.network ?? '—'),
+        escapeHtml(row.card_type ?? '—'),
+        escapeHtml(row.card_program ?? '—'),
+        escapeHtml(row.country ?? '—'),
+        yesOrNo(row.domestic),
+        escapeHtml(row.payment_mode),
+        yesOrNo(row.channel_available),
+        yesOrNo(row.issuer_available),
+        escapeHtml(row.updated_at),
+      ]);
+      const filters = filterForm('/bins', [{ name: 'environment', label: 'Environment', values: ENVIRONMENTS, selected: shown }], {
+        name: 'bin_prefix',
+        label: 'BIN starts with',
+        value: bin_prefix,
+      });
+      const list = `${filters}${table(
+        `BIN table (${shown})`,
+        ['BIN', 'Bank', 'Network', 'Card type', 'Program', 'Country', 'Domestic', 'Payment mode', 'Channel', 'Issuer', 'Changed'],
+        rows,
+        'No BINs match.',
+      )}${pager('/bins', filtersOf({ environment: shown, bin_prefix }), result.meta)}`;
+      const body = `${list}<section class="card" aria-labelledby="bin-h"><h2 id="bin-h">Create or replace a BIN</h2>
 <form method="post" action="/bins" novalidate>${csrfField(current.session.csrf_token)}
 ${field({ name: 'environment', label: 'Table', type: 'select', options: options(ENVIRONMENTS) })}
 ${field({ name: 'bin', label: 'BIN', hint: 'The first six digits of the card number', required: true, inputmode: 'numeric' })}

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideReversal, ENVIRONMENTS, ListReversals, PagingQuerySchema, REVERSAL_STATUSES } from '@platform/contracts';
+import { DecideReversal, ENVIRONMENTS, OperatorListReversals, PagingQuerySchema, REVERSAL_STATUSES } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { escapeHtml, sendHtml } from '@platform/web-auth';
@@ -35,8 +35,8 @@ export class ReversalsController {
       const { page, per_page, status, operation_type, environment } = listQuery(QuerySchema, query);
       const shown = status ?? 'requested';
       const result = await this.rpc.request(
-        ListReversals,
-        { page, per_page, status: shown, operation_type: operation_type ?? null, environment, all_merchants: true },
+        OperatorListReversals,
+        { page, per_page, status: shown, operation_type: operation_type ?? null, environment },
         { correlationId: request.correlationId },
       );
       const csrf = current.session.csrf_token;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, PagingQuerySchema, WITHDRAWAL_STATUSES } from '@platform/contracts';
+import { DecideWithdrawal, ENVIRONMENTS, OperatorListWithdrawals, PagingQuerySchema, WITHDRAWAL_STATUSES } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { escapeHtml, sendHtml } from '@platform/web-auth';
@@ -29,11 +29,7 @@ export class WithdrawalsController {
     return this.gate.page(request, reply, async (current) => {
       const { page, per_page, status, environment } = listQuery(QuerySchema, query);
       const shown = status ?? 'requested';
-      const result = await this.rpc.request(
-        ListWithdrawals,
-        { page, per_page, status: shown, environment, all_merchants: true },
-        { correlationId: request.correlationId },
-      );
+      const result = await this.rpc.request(OperatorListWithdrawals, { page, per_page, status: shown, environment }, { correlationId: request.correlationId });
       const csrf = current.session.csrf_token;
       const rows = result.data.map((withdrawal) => {
         const action = `${PATH}/${withdrawal.id}`;

@@ -6,6 +6,7 @@ import {
   GetDispute,
   IdempotencyKeyUseQueries,
   ListDisputes,
+  OperatorListDisputes,
   RecordDispute,
   SubmitEvidence,
   Errors,
@@ -27,12 +28,12 @@ export class DisputesHandlers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.rpc.handle(ListDisputes, (request, context) => {
-      const filter = { status: request.status, page: request.page, perPage: request.per_page };
-      return request.all_merchants
-        ? this.disputes.listForOperator({ ...filter, environment: request.environment })
-        : this.disputes.list(callerOf(context), filter);
-    });
+    this.rpc.handle(ListDisputes, (request, context) =>
+      this.disputes.list(callerOf(context), { status: request.status, page: request.page, perPage: request.per_page }),
+    );
+    this.rpc.handle(OperatorListDisputes, (request) =>
+      this.disputes.listForOperator({ status: request.status, page: request.page, perPage: request.per_page, environment: request.environment }),
+    );
     this.rpc.handle(GetDispute, (request, context) => this.disputes.get(callerOf(context), request.id));
     this.rpc.handle(SubmitEvidence, (request, context) =>
       this.disputes.submitEvidence(callerOf(context), request.id, request.body.note, request.fingerprint, keyOf(context), request.request_digest),

@@ -5,7 +5,7 @@ import {
   AdvanceDispute,
   DISPUTE_STATUSES,
   ENVIRONMENTS,
-  ListDisputes,
+  OperatorListDisputes,
   RecordDispute,
   RecordDisputeBodySchema,
   type RequestOf,
@@ -40,11 +40,7 @@ export class AdminDisputesController {
   })
   list(@Query() query: unknown, @Req() request: FastifyRequest) {
     const { page, per_page, environment, status } = parseOrReject(QueueQuerySchema, query);
-    return this.rpc.request(
-      ListDisputes,
-      { page, per_page, environment, status: status ?? null, all_merchants: true },
-      { correlationId: request.correlationId },
-    );
+    return this.rpc.request(OperatorListDisputes, { page, per_page, environment, status: status ?? null }, { correlationId: request.correlationId });
   }
 
   @Post()

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideReversal, ENVIRONMENTS, ListReversals, REVERSAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
+import { DecideReversal, ENVIRONMENTS, OperatorListReversals, REVERSAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
@@ -35,8 +35,8 @@ export class AdminReversalsController {
   queue(@Query() query: unknown, @Req() request: FastifyRequest) {
     const { page, per_page, environment, status, operation_type } = parseOrReject(QueueQuerySchema, query);
     return this.rpc.request(
-      ListReversals,
-      { page, per_page, environment, status: status ?? 'requested', operation_type: operation_type ?? null, all_merchants: true },
+      OperatorListReversals,
+      { page, per_page, environment, status: status ?? 'requested', operation_type: operation_type ?? null },
       { correlationId: request.correlationId },
     );
   }

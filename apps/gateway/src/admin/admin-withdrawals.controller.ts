@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DecideWithdrawal, ENVIRONMENTS, ListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
+import { DecideWithdrawal, ENVIRONMENTS, OperatorListWithdrawals, WITHDRAWAL_STATUSES, type RequestOf, text, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { OperatorRoute } from '../openapi/api-route.decorator';
 import { PagingQuerySchema } from '../validation/paging';
@@ -30,11 +30,7 @@ export class AdminWithdrawalsController {
   })
   queue(@Query() query: unknown, @Req() request: FastifyRequest) {
     const { page, per_page, environment, status } = parseOrReject(QueueQuerySchema, query);
-    return this.rpc.request(
-      ListWithdrawals,
-      { page, per_page, environment, status: status ?? 'requested', all_merchants: true },
-      { correlationId: request.correlationId },
-    );
+    return this.rpc.request(OperatorListWithdrawals, { page, per_page, environment, status: status ?? 'requested' }, { correlationId: request.correlationId });
   }
 
   @Post(':id/approve')

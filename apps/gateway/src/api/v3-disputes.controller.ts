@@ -38,7 +38,7 @@ export class V3DisputesController {
   })
   list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const { page, per_page, status } = parseOrReject(DisputeListQuerySchema, query);
-    return this.rpc.request(ListDisputes, { page, per_page, status: status ?? null, all_merchants: false }, { caller, correlationId: request.correlationId });
+    return this.rpc.request(ListDisputes, { page, per_page, status: status ?? null }, { caller, correlationId: request.correlationId });
   }
 
   @Get('disputes/:id')

@@ -78,7 +78,7 @@ export class V3RefundsController {
     const { page, per_page, status, operation_type } = parseOrReject(ReversalListQuerySchema, query);
     return this.rpc.request(
       ListReversals,
-      { page, per_page, status: status ?? null, operation_type: operation_type ?? null, all_merchants: false },
+      { page, per_page, status: status ?? null, operation_type: operation_type ?? null },
       { caller, correlationId: request.correlationId },
     );
   }

@@ -77,11 +77,7 @@ export class V3WithdrawalsController {
   })
   list(@Query() query: unknown, @AuthCaller() caller: AuthenticatedCaller, @Req() request: FastifyRequest) {
     const { page, per_page, status } = parseOrReject(WithdrawalListQuerySchema, query);
-    return this.rpc.request(
-      ListWithdrawals,
-      { page, per_page, status: status ?? null, all_merchants: false },
-      { caller, correlationId: request.correlationId },
-    );
+    return this.rpc.request(ListWithdrawals, { page, per_page, status: status ?? null }, { caller, correlationId: request.correlationId });
   }
 
   @Get(':id')

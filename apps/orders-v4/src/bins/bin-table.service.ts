@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ApiError, type BinRecordSchema, type Environment, Errors } from '@platform/contracts';
+import { ApiError, type BinRecordSchema, type Environment, Errors, pageOf } from '@platform/contracts';
 import { recordOperatorAction } from '@platform/service-kit';
 import { DATABASE } from '../database';
 import { BinLookupService } from './bin-lookup.service';
@@ -33,5 +33,10 @@ export class BinTableService {
     // This replica at once; the others when the commit's signal reaches them.
     this.lookup.forget(environment, bin);
     return changed;
+  }
+
+  async list(environment: Environment, binPrefix: string, page: number, perPage: number) {
+    const { rows, total } = await this.bins.list(environment, binPrefix, page, perPage);
+    return pageOf(rows, total, page, perPage);
   }
 }

@@ -49,4 +49,32 @@ export class BinRepository {
     );
     return rows[0];
   }
+
+  /** One page of an environment's table by BIN, with how many rows match in all. */
+  async list(
+    environment: Environment,
+    binPrefix: string,
+    page: number,
+    perPage: number,
+  ): Promise<{ rows: (BinRecord & { updated_at: string })[]; total: number }> {
+    const rows = await queryRows<BinRecord & { updated_at: Date; total: string }>(
+      this.dataSource,
+      `SELECT bin, bank_name, network, card_type, card_program, country, domestic, payment_mode, channel_available, issuer_available,
+              updated_at, count(*) OVER () AS total
+         FROM orders.bins WHERE environment = $1 AND bin LIKE $2 || '%'
+        ORDER BY bin LIMIT $3 OFFSET $4`,
+      [environment, binPrefix, perPage, (page - 1) * perPage],
+    );
+    const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await this.count(environment, binPrefix);
+    return { rows: rows.map(({ total: _total, updated_at, ...row }) => ({ ...row, updated_at: new Date(updated_at).toISOString() })), total };
+  }
+
+  private async count(environment: Environment, binPrefix: string): Promise<number> {
+    const rows = await queryRows<{ total: string }>(
+      this.dataSource,
+      `SELECT count(*) AS total FROM orders.bins WHERE environment = $1 AND bin LIKE $2 || '%'`,
+      [environment, binPrefix],
+    );
+    return Number(rows[0]!.total);
+  }
 }

@@ -214,7 +214,7 @@ describe('MerchantOperations', () => {
     const { rpc, operations } = setUp();
     rpc.answer(ListReversals, () => ({ data: [], meta: { page: 2, per_page: 10, total: 11, total_pages: 2 } }));
     await operations.listReversals(signedIn(), { status: 'completed', operation_type: 'void', page: '2', per_page: '10', lang: 'tr' }, 'c1');
-    expect(rpc.sent[0]!.request).toEqual({ page: 2, per_page: 10, status: 'completed', operation_type: 'void', all_merchants: false });
+    expect(rpc.sent[0]!.request).toEqual({ page: 2, per_page: 10, status: 'completed', operation_type: 'void' });
     const refused = await operations.listReversals(signedIn(), { status: 'lost', per_page: '101' }, 'c1').catch((error: ApiError) => error);
     expect((refused as ApiError).extras.errors).toMatchObject({ status: [expect.stringContaining('Invalid enum value')], per_page: [expect.any(String)] });
     await expect(operations.getReversal(signedIn(), 'not-a-uuid', 'c1')).rejects.toMatchObject({ code: '1000001' });

@@ -118,7 +118,7 @@ export class MerchantOperations {
     const { page, per_page, status, operation_type } = listQuery(ReversalListQuerySchema, query, ['page', 'per_page', 'status', 'operation_type']);
     return this.rpc.request(
       ListReversals,
-      { page, per_page, status: status ?? null, operation_type: operation_type ?? null, all_merchants: false },
+      { page, per_page, status: status ?? null, operation_type: operation_type ?? null },
       this.meta(current, correlationId),
     );
   }
@@ -143,7 +143,7 @@ export class MerchantOperations {
 
   async listWithdrawals(current: SignedIn, query: unknown, correlationId: string) {
     const { page, per_page, status } = listQuery(WithdrawalListQuerySchema, query, ['page', 'per_page', 'status']);
-    return this.rpc.request(ListWithdrawals, { page, per_page, status: status ?? null, all_merchants: false }, this.meta(current, correlationId));
+    return this.rpc.request(ListWithdrawals, { page, per_page, status: status ?? null }, this.meta(current, correlationId));
   }
 
   /** POST /api/v3/withdrawals, with the sandbox scenario chosen (sandbox: sent or rejected at once; live: an operator sends it). */
@@ -162,7 +162,7 @@ export class MerchantOperations {
 
   async listDisputes(current: SignedIn, query: unknown, correlationId: string) {
     const { page, per_page, status } = listQuery(DisputeListQuerySchema, query, ['page', 'per_page', 'status']);
-    return this.rpc.request(ListDisputes, { page, per_page, status: status ?? null, all_merchants: false }, this.meta(current, correlationId));
+    return this.rpc.request(ListDisputes, { page, per_page, status: status ?? null }, this.meta(current, correlationId));
   }
 
   async getWithdrawal(current: SignedIn, id: string, correlationId: string) {

@@ -57,6 +57,11 @@ export class FxRatesService implements OnApplicationBootstrap, OnApplicationShut
     return result;
   }
 
+  /** Every current rate as stored, with the moment it took effect (the operators' list). */
+  async current() {
+    return { data: await this.payments.rateHistoryHeads(this.dataSource) };
+  }
+
   /** The USD value of one unit of each currency, as of at most a second ago. */
   usdPerUnit(): Promise<Map<string, string>> {
     const now = Date.now();

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, CreatePayment, GetPayment, IdempotencyKeyUseQueries, ListPayments, SetFxRate, Errors } from '@platform/contracts';
+import { ApiError, CreatePayment, GetPayment, IdempotencyKeyUseQueries, ListPayments, OperatorListFxRates, SetFxRate, Errors } from '@platform/contracts';
 import { RpcServer, callerOf } from '@platform/messaging';
 import { FxRatesService } from './fx-rates.service';
 import { PaymentCreationService } from './payment-creation.service';
@@ -23,6 +23,7 @@ export class PaymentsHandlers implements OnModuleInit {
     this.rpc.handle(GetPayment, (request, context) => this.queries.get(callerOf(context), request.code));
     this.rpc.handle(ListPayments, (request, context) => this.queries.list(callerOf(context), request));
     this.rpc.handle(IdempotencyKeyUseQueries.payments, async (request, context) => ({ uses: await this.creation.keyUses(callerOf(context), request.key) }));
+    this.rpc.handle(OperatorListFxRates, () => this.rates.current());
     this.rpc.handle(SetFxRate, (request) => this.rates.set(request.currency_code, request.usd_per_unit, request.operator));
   }
 }

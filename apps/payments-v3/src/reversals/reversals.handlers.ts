@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, DecideReversal, GetReversal, ListReversals, RequestReversal, Errors } from '@platform/contracts';
+import { ApiError, DecideReversal, GetReversal, ListReversals, OperatorListReversals, RequestReversal, Errors, type RequestOf } from '@platform/contracts';
 import { RpcServer, callerOf } from '@platform/messaging';
 import { ReversalService } from './reversal.service';
 
@@ -17,12 +17,14 @@ export class ReversalsHandlers implements OnModuleInit {
       return this.reversals.request(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetReversal, (request, context) => this.reversals.get(callerOf(context), request.id));
-    this.rpc.handle(ListReversals, (request, context) => {
-      const filter = { status: request.status, operation: request.operation_type, page: request.page, perPage: request.per_page };
-      return request.all_merchants
-        ? this.reversals.listForOperator({ ...filter, environment: request.environment })
-        : this.reversals.list(callerOf(context), filter);
+    const filterOf = (request: RequestOf<typeof ListReversals>) => ({
+      status: request.status,
+      operation: request.operation_type,
+      page: request.page,
+      perPage: request.per_page,
     });
+    this.rpc.handle(ListReversals, (request, context) => this.reversals.list(callerOf(context), filterOf(request)));
+    this.rpc.handle(OperatorListReversals, (request) => this.reversals.listForOperator({ ...filterOf(request), environment: request.environment }));
     this.rpc.handle(DecideReversal, (request) => this.reversals.decide(request.id, request));
   }
 }

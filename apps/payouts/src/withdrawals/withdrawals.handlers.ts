@@ -1,5 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ApiError, DecideWithdrawal, GetWithdrawal, IdempotencyKeyUseQueries, ListWithdrawals, RequestWithdrawal, Errors } from '@platform/contracts';
+import {
+  ApiError,
+  DecideWithdrawal,
+  GetWithdrawal,
+  IdempotencyKeyUseQueries,
+  ListWithdrawals,
+  OperatorListWithdrawals,
+  RequestWithdrawal,
+  Errors,
+} from '@platform/contracts';
 import { RpcServer, callerOf } from '@platform/messaging';
 import { WithdrawalService } from './withdrawal.service';
 
@@ -17,12 +26,12 @@ export class WithdrawalsHandlers implements OnModuleInit {
       return this.withdrawals.request(callerOf(context), request, context.idempotencyKey);
     });
     this.rpc.handle(GetWithdrawal, (request, context) => this.withdrawals.get(callerOf(context), request.id));
-    this.rpc.handle(ListWithdrawals, (request, context) => {
-      const filter = { status: request.status, page: request.page, perPage: request.per_page };
-      return request.all_merchants
-        ? this.withdrawals.listForOperator({ ...filter, environment: request.environment })
-        : this.withdrawals.list(callerOf(context), filter);
-    });
+    this.rpc.handle(ListWithdrawals, (request, context) =>
+      this.withdrawals.list(callerOf(context), { status: request.status, page: request.page, perPage: request.per_page }),
+    );
+    this.rpc.handle(OperatorListWithdrawals, (request) =>
+      this.withdrawals.listForOperator({ status: request.status, page: request.page, perPage: request.per_page, environment: request.environment }),
+    );
     this.rpc.handle(IdempotencyKeyUseQueries.payouts, async (request, context) => ({ uses: await this.withdrawals.keyUses(callerOf(context), request.key) }));
     this.rpc.handle(DecideWithdrawal, (request) => this.withdrawals.decide(request.id, request));
   }

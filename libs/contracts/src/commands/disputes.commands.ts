@@ -32,19 +32,26 @@ export const DisputeSchema = z.object({
 });
 export type Dispute = z.infer<typeof DisputeSchema>;
 
-const list = z.object({ data: z.array(DisputeSchema.extend({ merchant_code: z.string().optional() })), meta: PaginationMetaSchema });
+const disputeListFilter = {
+  page: z.number().int().min(1),
+  per_page: z.number().int().min(1).max(100),
+  status: z.enum(DISPUTE_STATUSES).nullable(),
+};
 
+/** A merchant's own disputes (the caller's environment). */
 export const ListDisputes = defineCommand({
   type: 'disputes.list',
   topic: Topics.disputesCommands,
-  request: z.object({
-    page: z.number().int().min(1),
-    per_page: z.number().int().min(1).max(100),
-    status: z.enum(DISPUTE_STATUSES).nullable(),
-    all_merchants: z.boolean().default(false),
-    environment: z.enum(ENVIRONMENTS).optional(),
-  }),
-  reply: list,
+  request: z.object(disputeListFilter),
+  reply: z.object({ data: z.array(DisputeSchema), meta: PaginationMetaSchema }),
+});
+
+/** Every merchant's disputes of an environment (the operators' queue), with the merchant. */
+export const OperatorListDisputes = defineCommand({
+  type: 'disputes.operator-list',
+  topic: Topics.disputesOperatorCommands,
+  request: z.object({ ...disputeListFilter, environment: z.enum(ENVIRONMENTS).optional() }),
+  reply: z.object({ data: z.array(DisputeSchema.extend({ merchant_code: z.string() })), meta: PaginationMetaSchema }),
 });
 
 export const GetDispute = defineCommand({
@@ -99,7 +106,7 @@ export const RecordDisputeBodySchema = z
  */
 export const RecordDispute = defineCommand({
   type: 'disputes.record',
-  topic: Topics.disputesCommands,
+  topic: Topics.disputesOperatorCommands,
   request: RecordDisputeBodySchema.extend({ idempotency_key: text({ min: 1, max: 255 }), fingerprint: z.string().min(1), operator: OperatorSchema }),
   reply: DisputeSchema.extend({ merchant_code: z.string(), created: z.boolean() }),
 });
@@ -107,7 +114,7 @@ export const RecordDispute = defineCommand({
 /** The operator's steps: under review, the platform's defence submitted, resolved won or lost. */
 export const AdvanceDispute = defineCommand({
   type: 'disputes.advance',
-  topic: Topics.disputesCommands,
+  topic: Topics.disputesOperatorCommands,
   request: z.discriminatedUnion('action', [
     z.object({ id: z.string().uuid(), action: z.literal('under_review'), operator: OperatorSchema }),
     z.object({ id: z.string().uuid(), action: z.literal('evidence_submitted'), operator: OperatorSchema }),

@@ -119,7 +119,7 @@ export function assertReservationAfter(step: 'confirm' | 'consume' | 'release', 
 /** An operator credits or debits a wallet by hand, with a reason; the key makes it once-only. */
 export const AdjustWallet = defineCommand({
   type: 'ledger.adjust',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerOperatorCommands,
   request: z.object({
     merchant_code: z.string(),
     environment: z.enum(ENVIRONMENTS),
@@ -142,7 +142,7 @@ export const WalletBalancesSchema = z.object({
 
 export const GetWalletBalances = defineCommand({
   type: 'ledger.wallets',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerOperatorCommands,
   request: z.object({ merchant_code: z.string(), environment: z.enum(ENVIRONMENTS) }),
   reply: WalletBalancesSchema,
 });
@@ -150,7 +150,7 @@ export const GetWalletBalances = defineCommand({
 /** Proves the books: every transaction balances per currency and every running total equals its postings. */
 export const TrialBalance = defineCommand({
   type: 'ledger.trial-balance',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerOperatorCommands,
   request: z.object({}),
   reply: z.object({
     balanced: z.boolean(),
@@ -178,7 +178,7 @@ export const ParkedEventSchema = z.object({
 /** Money events the ledger could not apply (unreadable, or failing again and again), oldest first. */
 export const ListParkedEvents = defineCommand({
   type: 'ledger.parked-events',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerOperatorCommands,
   request: z.object({}),
   reply: z.object({ data: z.array(ParkedEventSchema) }),
 });
@@ -186,7 +186,7 @@ export const ListParkedEvents = defineCommand({
 /** Applies a parked event again once its cause is fixed; exactly once, like any event. */
 export const ReplayParkedEvent = defineCommand({
   type: 'ledger.replay-parked-event',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerOperatorCommands,
   request: z.object({ id: z.string().regex(/^\d{1,18}$/), operator: OperatorSchema }),
   reply: z.object({ id: z.string(), applied: z.boolean() }),
 });

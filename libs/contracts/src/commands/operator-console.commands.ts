@@ -42,7 +42,7 @@ export const AuditLogQuerySchema = PagingQuerySchema.merge(AuditLogFilterSchema)
 
 export const OperatorListAuditLog = defineCommand({
   type: 'gateway.operator-audit-log',
-  topic: Topics.gatewayCommands,
+  topic: Topics.gatewayOperatorCommands,
   request: AuditLogFilterSchema.extend({ page: z.number().int().min(1), per_page: z.number().int().min(1).max(100) }),
   reply: z.object({ data: z.array(AuditRecordSchema), meta: PaginationMetaSchema }),
 });
@@ -58,7 +58,7 @@ export const MerchantSummarySchema = z.object({
 
 export const OperatorListMerchants = defineCommand({
   type: 'gateway.operator-merchants',
-  topic: Topics.gatewayCommands,
+  topic: Topics.gatewayOperatorCommands,
   request: z.object({
     page: z.number().int().min(1),
     per_page: z.number().int().min(1).max(100),
@@ -71,7 +71,7 @@ export const OperatorListMerchants = defineCommand({
 /** Activates or deactivates a merchant (a deactivated merchant's keys stop working at once). */
 export const OperatorSetMerchantStatus = defineCommand({
   type: 'gateway.operator-merchant-status',
-  topic: Topics.gatewayCommands,
+  topic: Topics.gatewayOperatorCommands,
   request: z.object({ merchant_code: z.string().regex(/^MRC-\d{6}$/), status: z.enum(['active', 'inactive']), operator: OperatorSchema }),
   reply: z.object({ merchant_code: z.string(), status: z.enum(['active', 'inactive']) }),
 });
@@ -79,7 +79,7 @@ export const OperatorSetMerchantStatus = defineCommand({
 /** A new merchant (active, with its sandbox and live environments); its first keys are issued in the operator API or the panel. */
 export const OperatorCreateMerchant = defineCommand({
   type: 'gateway.operator-merchant-create',
-  topic: Topics.gatewayCommands,
+  topic: Topics.gatewayOperatorCommands,
   request: z.object({ name: text({ min: 1, max: 200 }, z.string().trim()), base_currency: z.enum(PAYMENT_CURRENCIES), operator: OperatorSchema }),
   reply: MerchantSummarySchema.omit({ created_at: true, account_number: true, status: true }),
 });
@@ -87,7 +87,7 @@ export const OperatorCreateMerchant = defineCommand({
 /** A merchant with both environments' settings, as the operator may change them. */
 export const OperatorGetMerchant = defineCommand({
   type: 'gateway.operator-merchant',
-  topic: Topics.gatewayCommands,
+  topic: Topics.gatewayOperatorCommands,
   request: z.object({ merchant_code: z.string().regex(/^MRC-\d{6}$/) }),
   reply: z.object({
     merchant: MerchantSummarySchema,
@@ -101,7 +101,7 @@ export const OperatorGetMerchant = defineCommand({
  */
 export const OperatorPatchSettings = defineCommand({
   type: 'gateway.operator-settings',
-  topic: Topics.gatewayCommands,
+  topic: Topics.gatewayOperatorCommands,
   request: z.object({
     merchant_code: z.string().regex(/^MRC-\d{6}$/),
     environment: z.enum(ENVIRONMENTS),

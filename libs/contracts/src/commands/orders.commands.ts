@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { ResourceVersionSchema } from '../vocabulary';
@@ -162,9 +163,25 @@ export const BinRecordSchema = BinInfoSchema.omit({ bin: true }).extend({ channe
 
 export const UpsertBin = defineCommand({
   type: 'orders.upsert-bin',
-  topic: Topics.ordersCommands,
+  topic: Topics.ordersOperatorCommands,
   request: z.object({ environment: z.enum(['sandbox', 'live']), bin: z.string(), record: BinRecordSchema, operator: OperatorSchema }),
   reply: z.object({ before: BinRecordSchema.extend({ bin: z.string() }).nullable(), after: BinRecordSchema.extend({ bin: z.string() }) }),
+});
+
+/** The BIN table of an environment as the operators keep it, by BIN, optionally only BINs starting with some digits. */
+export const OperatorListBins = defineCommand({
+  type: 'orders.operator-bin-list',
+  topic: Topics.ordersOperatorCommands,
+  request: z.object({
+    environment: z.enum(ENVIRONMENTS),
+    bin_prefix: z
+      .string()
+      .regex(/^\d{0,6}$/, 'must be up to six digits')
+      .default(''),
+    page: z.number().int().min(1),
+    per_page: z.number().int().min(1).max(100),
+  }),
+  reply: z.object({ data: z.array(BinRecordSchema.extend({ bin: z.string(), updated_at: z.string() })), meta: PaginationMetaSchema }),
 });
 
 /**
@@ -174,7 +191,7 @@ export const UpsertBin = defineCommand({
  */
 export const ConfirmOrderLate = defineCommand({
   type: 'orders.late-confirmation',
-  topic: Topics.ordersCommands,
+  topic: Topics.ordersOperatorCommands,
   request: z.object({ order_code: z.string().min(1).max(64), operator: OperatorSchema }),
   reply: z.object({ merchant_code: z.string(), before: OrderRecordSchema, after: OrderRecordSchema }),
 });

@@ -80,12 +80,20 @@ export const ListPayments = defineCommand({
 /** The operator sets the rate of a currency, quoted in USD per unit (USD itself is 1). */
 export const SetFxRate = defineCommand({
   type: 'payments.set-fx-rate',
-  topic: Topics.paymentsCommands,
+  topic: Topics.paymentsOperatorCommands,
   request: z.object({ currency_code: z.enum(RATED_CURRENCIES), usd_per_unit: z.string(), operator: OperatorSchema }),
   reply: z.object({
     before: z.object({ currency_code: z.string(), usd_per_unit: z.string() }).nullable(),
     after: z.object({ currency_code: z.string(), usd_per_unit: z.string() }),
   }),
+});
+
+/** Every current rate, USD per unit, with the moment it took effect. */
+export const OperatorListFxRates = defineCommand({
+  type: 'payments.operator-fx-rates',
+  topic: Topics.paymentsOperatorCommands,
+  request: z.object({}),
+  reply: z.object({ data: z.array(z.object({ currency_code: z.string(), usd_per_unit: z.string(), effective_at: z.string() })) }),
 });
 
 /**

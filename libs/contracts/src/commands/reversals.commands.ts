@@ -52,21 +52,28 @@ export const RequestReversal = defineCommand({
   reply: z.object({ reversal: ReversalSchema, scenario: z.enum(REFUND_SCENARIOS).nullable() }),
 });
 
+const reversalListFilter = {
+  page: z.number().int().min(1),
+  per_page: z.number().int().min(1).max(100),
+  status: z.enum(REVERSAL_STATUSES).nullable(),
+  operation_type: z.enum(['refund', 'void']).nullable(),
+};
+
+/** A merchant's own refunds and voids (the caller's environment). */
 export const ListReversals = defineCommand({
   type: 'payments.reversal-list',
   topic: Topics.paymentsCommands,
-  request: z.object({
-    page: z.number().int().min(1),
-    per_page: z.number().int().min(1).max(100),
-    status: z.enum(REVERSAL_STATUSES).nullable(),
-    operation_type: z.enum(['refund', 'void']).nullable(),
-    /** Operator only: every merchant's reversals of an environment (the review queue). */
-    all_merchants: z.boolean().default(false),
-    environment: z.enum(ENVIRONMENTS).optional(),
-  }),
+  request: z.object(reversalListFilter),
+  reply: z.object({ data: z.array(ReversalSchema), meta: PaginationMetaSchema }),
+});
+
+/** Every merchant's reversals of an environment (the review queue), with the merchant and who approved. */
+export const OperatorListReversals = defineCommand({
+  type: 'payments.operator-reversal-list',
+  topic: Topics.paymentsOperatorCommands,
+  request: z.object({ ...reversalListFilter, environment: z.enum(ENVIRONMENTS).optional() }),
   reply: z.object({
-    /** Operator lists (all_merchants) add the merchant and who approved; a merchant's own list has neither. */
-    data: z.array(ReversalSchema.extend({ merchant_code: z.string().optional(), approved_by: z.string().nullable().optional() })),
+    data: z.array(ReversalSchema.extend({ merchant_code: z.string(), approved_by: z.string().nullable() })),
     meta: PaginationMetaSchema,
   }),
 });
@@ -82,7 +89,7 @@ export const GetReversal = defineCommand({
 
 export const DecideReversal = defineCommand({
   type: 'payments.reversal-decide',
-  topic: Topics.paymentsCommands,
+  topic: Topics.paymentsOperatorCommands,
   request: z.discriminatedUnion('action', [
     z.object({ id: z.string().uuid(), action: z.literal('approve'), operator: OperatorSchema }),
     z.object({ id: z.string().uuid(), action: z.literal('complete'), provider_reference: text({ min: 1, max: 100 }), operator: OperatorSchema }),

@@ -53,20 +53,27 @@ export const RequestWithdrawal = defineCommand({
   reply: z.object({ withdrawal: WithdrawalSchema, scenario: z.enum(WITHDRAWAL_SCENARIOS).nullable() }),
 });
 
+const withdrawalListFilter = {
+  page: z.number().int().min(1),
+  per_page: z.number().int().min(1).max(100),
+  status: z.enum(WITHDRAWAL_STATUSES).nullable(),
+};
+
+/** A merchant's own withdrawals (the caller's environment). */
 export const ListWithdrawals = defineCommand({
   type: 'payouts.withdrawal-list',
   topic: Topics.payoutsCommands,
-  request: z.object({
-    page: z.number().int().min(1),
-    per_page: z.number().int().min(1).max(100),
-    status: z.enum(WITHDRAWAL_STATUSES).nullable(),
-    /** Operator only: every merchant's withdrawals of an environment. */
-    all_merchants: z.boolean().default(false),
-    environment: z.enum(ENVIRONMENTS).optional(),
-  }),
+  request: z.object(withdrawalListFilter),
+  reply: z.object({ data: z.array(WithdrawalSchema), meta: PaginationMetaSchema }),
+});
+
+/** Every merchant's withdrawals of an environment (the operators' queue), with the merchant and who approved. */
+export const OperatorListWithdrawals = defineCommand({
+  type: 'payouts.operator-withdrawal-list',
+  topic: Topics.payoutsOperatorCommands,
+  request: z.object({ ...withdrawalListFilter, environment: z.enum(ENVIRONMENTS).optional() }),
   reply: z.object({
-    /** Operator lists (all_merchants) add the merchant and who approved; a merchant's own list has neither. */
-    data: z.array(WithdrawalSchema.extend({ merchant_code: z.string().optional(), approved_by: z.string().nullable().optional() })),
+    data: z.array(WithdrawalSchema.extend({ merchant_code: z.string(), approved_by: z.string().nullable() })),
     meta: PaginationMetaSchema,
   }),
 });
@@ -81,7 +88,7 @@ export const GetWithdrawal = defineCommand({
 /** The operator sent the USDT (with the chain transaction hash) or rejects the request with a reason. */
 export const DecideWithdrawal = defineCommand({
   type: 'payouts.withdrawal-decide',
-  topic: Topics.payoutsCommands,
+  topic: Topics.payoutsOperatorCommands,
   request: z.discriminatedUnion('action', [
     z.object({ id: z.string().uuid(), action: z.literal('approve'), operator: OperatorSchema }),
     z.object({ id: z.string().uuid(), action: z.literal('send'), tx_hash: z.string().regex(/^[0-9a-f]{64}$/), operator: OperatorSchema }),
