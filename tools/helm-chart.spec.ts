@@ -156,6 +156,24 @@ describe('Helm chart', () => {
     expect(refusal(['--set', 'config.panelPublicUrl=http://panel.example.com'])).toContain("at '/config/panelPublicUrl'");
   });
 
+  it('gives the console, and only the console, single sign-on settings and the client secret when an issuer is set', () => {
+    const sso = ['--set', 'config.consoleOidc.issuer=https://sso.example.com', '--set', 'config.consoleOidc.clientId=pay-console'];
+    const envOf = (manifests: Manifest[], app: string) =>
+      manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === `pay-${app}`)!.spec.template.spec.containers[0].env as any[];
+    const manifests = render(sso);
+    const console = envOf(manifests, 'console');
+    expect(Object.fromEntries(console.filter((e) => e.name.startsWith('CONSOLE_OIDC_')).map((e) => [e.name, e.value ?? e.valueFrom.secretKeyRef]))).toEqual({
+      CONSOLE_OIDC_ISSUER: 'https://sso.example.com',
+      CONSOLE_OIDC_CLIENT_ID: 'pay-console',
+      CONSOLE_OIDC_ROLES_CLAIM: 'console_roles',
+      CONSOLE_OIDC_CLIENT_SECRET: { name: 'platform-secrets', key: 'CONSOLE_OIDC_CLIENT_SECRET' },
+    });
+    for (const app of APPS.filter((name) => name !== 'console')) expect(envOf(manifests, app).some((e) => e.name.startsWith('CONSOLE_OIDC_'))).toBe(false);
+    expect(envOf(render(), 'console').some((e: any) => e.name.startsWith('CONSOLE_OIDC_'))).toBe(false);
+    expect(refusal(['--set', 'config.consoleOidc.issuer=http://sso.example.com'])).toContain("at '/config/consoleOidc/issuer'");
+    expect(refusal(['--set', 'config.consoleOidc.issuer=https://sso.example.com'])).toContain('config.consoleOidc.clientId is required');
+  });
+
   it('connects each app as its own role with its own password; only the migration Job holds the owner URL', () => {
     const manifests = render(['--set', 'postgres.host=db.internal', '--set', 'postgres.sslmode=verify-full', '--set', 'postgres.caSecret.name=rds-ca']);
     const config = manifests.find((m) => m.kind === 'ConfigMap')!.data;

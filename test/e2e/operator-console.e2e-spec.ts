@@ -517,4 +517,64 @@ describe('operator console in a browser', () => {
     const own = await rowOf(admin.page, '/operators', admin.email, true);
     expect(await own.getByRole('button', { name: 'Disable' }).count()).toBe(0);
   });
+
+  it('signs operators in through the company’s OpenID Connect provider: added on first sign-in with the provider’s role, refused without one or when disabled', async () => {
+    const { admin } = operators;
+    const email = emailOf('sso-finance');
+    const context = await browser.newContext();
+    const companySignIn = async (page: Page, groups: string, who = email) => {
+      await page.goto(`${consoleUrl}/sign-in`);
+      await page.getByRole('link', { name: 'Sign in with your company account' }).click();
+      await page.getByLabel('Work e-mail').fill(who);
+      await page.getByLabel('Groups (comma-separated)').fill(groups);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    };
+
+    // First sign-in: the operator is added with the provider's role and lands in the console, no password or code of ours asked.
+    const page = await context.newPage();
+    await companySignIn(page, 'staff, finance');
+    await page.waitForURL(`${consoleUrl}/`);
+    expect(await page.locator('[data-operator]').textContent()).toBe(`${email} (finance)`);
+    await capture(page, 'sso-overview');
+    const actor = await actorOf(email);
+    const { rows: created } = await stackDb(
+      `SELECT actor, action FROM console.audit_log WHERE (details->>'email' = $1 OR actor = $2) AND action <> 'read' ORDER BY id`,
+      [email, actor],
+    );
+    expect(created.map((entry) => entry.action)).toEqual(['operator.created', 'sign_in.idp']);
+    expect(created[0].actor).toMatch(/^idp:http:\/\/127\.0\.0\.1:\d+$/);
+    // Its role is the provider's: finance may set rates, not keep the BIN table.
+    await page.goto(`${consoleUrl}/bins`);
+    await page.getByLabel('BIN', { exact: true }).fill('979797');
+    await page.getByRole('button', { name: 'Save BIN' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('The role finance may not do this.');
+
+    // The provider moves the person to support: the next sign-in carries it, audited as the provider's change.
+    const again = await (await browser.newContext()).newPage();
+    await companySignIn(again, 'support');
+    await again.waitForURL(`${consoleUrl}/`);
+    expect(await again.locator('[data-operator]').textContent()).toBe(`${email} (support)`);
+    const { rows: changed } = await stackDb(`SELECT details FROM console.audit_log WHERE action = 'operator.role_changed' AND details->>'email' = $1`, [email]);
+    expect(changed.map((entry) => [entry.details.role_before, entry.details.role_after])).toEqual([['finance', 'support']]);
+
+    // No console role at the provider: no operator, no session.
+    const outsider = await (await browser.newContext()).newPage();
+    await companySignIn(outsider, 'staff', emailOf('sso-outsider'));
+    expect(await outsider.getByRole('alert').textContent()).toBe('Your company account has no console role. Ask your administrator for one.');
+    expect((await stackDb(`SELECT id FROM console.operators WHERE email = $1`, [emailOf('sso-outsider')])).rows).toEqual([]);
+
+    // An answer this browser did not start (no binding cookie, a state of someone else's) is not believed.
+    const forged = await (await browser.newContext()).newPage();
+    const answer = await forged.goto(`${consoleUrl}/sign-in/sso/callback?code=stolen&state=someone-elses`);
+    expect(answer?.status()).toBe(400);
+    expect(await forged.getByRole('alert').textContent()).toBe('Signing in with your company account could not be completed. Start again.');
+
+    // Disabled in the console, the person stays out however the provider vouches for them.
+    const row = await rowOf(admin.page, '/operators', email, true);
+    await row.getByRole('button', { name: 'Disable' }).click();
+    expect(await admin.page.getByRole('status').textContent()).toContain('is disabled');
+    const disabled = await (await browser.newContext()).newPage();
+    await companySignIn(disabled, 'admin');
+    expect(await disabled.getByRole('alert').textContent()).toBe('This operator is disabled.');
+  });
 });

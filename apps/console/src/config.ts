@@ -15,7 +15,24 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** How long an operator's set-up link (first password, or a reset an admin made) works. */
   SETUP_LINK_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   ...TrustedProxiesFields,
+  /**
+   * Single sign-on through the company's OpenID Connect provider (authorization code with PKCE
+   * and a client secret; the provider asks for its own second factor). Its callback is
+   * CONSOLE_PUBLIC_URL/sign-in/sso/callback. Password and code sign-in stay for admins made with
+   * `console:create-admin` (break glass).
+   */
+  CONSOLE_OIDC_ISSUER: z.string().url().optional(),
+  CONSOLE_OIDC_CLIENT_ID: z.string().min(1).max(200).optional(),
+  CONSOLE_OIDC_CLIENT_SECRET: secret().optional(),
+  /** The ID token claim with the person's console roles (viewer, support, finance, admin): the provider's groups decide the role. */
+  CONSOLE_OIDC_ROLES_CLAIM: z.string().min(1).max(100).default('console_roles'),
 }).superRefine((config, ctx) => {
+  if (config.CONSOLE_OIDC_ISSUER) {
+    for (const name of ['CONSOLE_OIDC_CLIENT_ID', 'CONSOLE_OIDC_CLIENT_SECRET'] as const)
+      if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with CONSOLE_OIDC_ISSUER' });
+    if (config.NODE_ENV === 'production' && !config.CONSOLE_OIDC_ISSUER.startsWith('https://'))
+      ctx.addIssue({ code: 'custom', path: ['CONSOLE_OIDC_ISSUER'], message: 'must be https in production' });
+  }
   requireKeyInProduction('CONSOLE_KEY', config, ctx);
   requireTrustedProxiesInProduction(config, ctx);
   requireSignInSafetyInProduction(config, { name: 'CONSOLE_PUBLIC_URL', value: config.CONSOLE_PUBLIC_URL }, ctx);

@@ -3,6 +3,7 @@ import { Clock, CONFIG } from '@platform/service-kit';
 import { AddressThrottle } from '@platform/web-auth';
 import type { Config } from './config';
 import { AuthController } from './auth/auth.controller';
+import { SingleSignOn } from './auth/single-sign-on';
 import { ConsoleGate } from './auth/console-gate';
 import { CONSOLE_KEY, consoleKey } from './auth/console-key';
 import { OperatorAuthService } from './auth/operator-auth.service';
@@ -34,6 +35,7 @@ import { WithdrawalsController } from './queues/withdrawals.controller';
   providers: [
     OperatorRepository,
     OperatorAuthService,
+    SingleSignOn,
     ConsoleGate,
     OperatorCommands,
     { provide: CONSOLE_KEY, inject: [CONFIG], useFactory: (config: Config) => consoleKey(config) },

@@ -8,6 +8,8 @@ export * from './eventually';
 export * from './merchant-settings-fixture';
 export * from './iyzico-stand-in/cards';
 export * from './iyzico-stand-in/process';
+export * from './oidc-stand-in/process';
+export * from './oidc-stand-in/server';
 export * from './test-clock';
 export * from './tenants';
 export * from './fake-rpc-client';

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startIyzicoStandIn, type RunningStandIn } from './iyzico-stand-in/process';
+import { startOidcStandIn } from './oidc-stand-in/process';
 import { REPO_ROOT, testInfrastructure } from './test-environment';
 
 import { PLATFORM_APPS, SERVICE_NODE_OPTIONS, type PlatformApp } from '@platform/contracts';
@@ -28,12 +29,19 @@ export interface StackOptions {
    * + 95) whenever the stack runs orders-v4 or payments-v3; `none` leaves live unconfigured.
    */
   liveProcessor?: 'stand-in' | 'none';
+  /**
+   * The console signs operators in through an OpenID Connect stand-in process started with the
+   * stack (on portBase + 96) whenever the stack runs the console; `none` leaves single sign-on off.
+   */
+  identityProvider?: 'stand-in' | 'none';
 }
 
 /** The stand-in answers "slowly" after this, well past the platform's processor timeout. */
 export const STAND_IN_SLOW_MS = 2500;
 /** The stand-in listens at the stack's base + this. */
 const STAND_IN_OFFSET = 95;
+/** The OpenID Connect stand-in listens at the stack's base + this. */
+const OIDC_STAND_IN_OFFSET = 96;
 export const STAND_IN_PROCESSOR_TIMEOUT_MS = 1000;
 
 export interface ExitResult {
@@ -69,6 +77,7 @@ export class Stack {
     readonly acquirer: RunningStandIn | undefined,
     /** Where this stack's ports start: pass it to `Stack.start` to restart an app on its port. */
     readonly portBase: number,
+    private readonly identityProvider?: ChildProcess,
   ) {
     for (const app of running.values()) this.logFiles.set(app.name, app.logFile);
   }
@@ -81,7 +90,14 @@ export class Stack {
     mkdirSync(logDir, { recursive: true });
     const processesCards = options.apps.includes('orders-v4') || options.apps.includes('payments-v3');
     const withStandIn = processesCards && options.liveProcessor !== 'none';
-    const portBase = options.portBase ?? (await freePortBase([...options.apps.map((app) => APPS.indexOf(app)), ...(withStandIn ? [STAND_IN_OFFSET] : [])]));
+    const withIdentityProvider = options.apps.includes('console') && options.identityProvider !== 'none';
+    const portBase =
+      options.portBase ??
+      (await freePortBase([
+        ...options.apps.map((app) => APPS.indexOf(app)),
+        ...(withStandIn ? [STAND_IN_OFFSET] : []),
+        ...(withIdentityProvider ? [OIDC_STAND_IN_OFFSET] : []),
+      ]));
     const running = new Map<AppName, RunningApp>();
     if (options.portBase === undefined) rmSync(mailDirOf(portBase), { recursive: true, force: true });
     const runId = randomUUID().slice(0, 8);
@@ -94,6 +110,14 @@ export class Stack {
         })
       : undefined;
     if (acquirer) everyChild.add(acquirer.process);
+    const identityProvider = withIdentityProvider
+      ? await startOidcStandIn({
+          port: portBase + OIDC_STAND_IN_OFFSET,
+          consoleUrl: `http://127.0.0.1:${portBase + APPS.indexOf('console')}`,
+          logFile: join(logDir, `oidc-stand-in-${portBase + OIDC_STAND_IN_OFFSET}.log`),
+        })
+      : undefined;
+    if (identityProvider) everyChild.add(identityProvider.process);
     for (const app of options.apps) {
       const port = portBase + APPS.indexOf(app);
       const logFile = join(logDir, `${app}-${port}.log`);
@@ -132,6 +156,7 @@ export class Stack {
           // And every suite's panel user signs in from 127.0.0.1: the per-address sign-in limit is tested on its own.
           SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100000',
           ...acquirer?.env,
+          ...(app === 'console' ? identityProvider?.env : {}),
           ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -148,7 +173,7 @@ export class Stack {
       );
       running.set(app, { name: app, port, process: child, logFile, exited });
     }
-    const stack = new Stack(running, acquirer, portBase);
+    const stack = new Stack(running, acquirer, portBase, identityProvider?.process);
     try {
       await Promise.all([...running.values()].map((app) => stack.waitReady(app, options.readyTimeoutMs ?? 90000)));
     } catch (error) {
@@ -197,9 +222,10 @@ export class Stack {
 
   async stop(): Promise<void> {
     await Promise.all([...this.running.keys()].map((app) => this.terminate(app)));
-    if (this.acquirer && this.acquirer.process.exitCode === null) {
-      const exited = new Promise((resolve) => this.acquirer!.process.once('exit', resolve));
-      this.acquirer.process.kill('SIGTERM');
+    for (const standIn of [this.acquirer?.process, this.identityProvider]) {
+      if (!standIn || standIn.exitCode !== null) continue;
+      const exited = new Promise((resolve) => standIn.once('exit', resolve));
+      standIn.kill('SIGTERM');
       await exited;
     }
   }

@@ -6,6 +6,7 @@
 export * from './address-throttle';
 export * from './form-html';
 export * from './html-escape';
+export * from './oidc';
 export * from './password-hash';
 export * from './pre-session-forms';
 export * from './respond';

@@ -28,9 +28,20 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined;
 }
 
-/** HttpOnly and SameSite=Strict always; Secure whenever the user's connection is TLS (directly or at a trusted proxy). */
-export function setCookie(reply: FastifyReply, request: FastifyRequest, name: string, value: string, maxAgeSeconds?: number): void {
-  const attributes = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Strict'];
+/**
+ * HttpOnly always, SameSite=Strict unless `sameSite` says Lax (only for a cookie that must come
+ * back on a top-level navigation from another site, as a single sign-on's answer does); Secure
+ * whenever the user's connection is TLS (directly or at a trusted proxy).
+ */
+export function setCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  name: string,
+  value: string,
+  maxAgeSeconds?: number,
+  sameSite: 'Strict' | 'Lax' = 'Strict',
+): void {
+  const attributes = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', `SameSite=${sameSite}`];
   if (request.protocol === 'https') attributes.push('Secure');
   if (maxAgeSeconds !== undefined) attributes.push(`Max-Age=${maxAgeSeconds}`);
   const existing = reply.getHeader('set-cookie');

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   clearCookie,
@@ -11,12 +11,14 @@ import {
   redirect,
   sameText,
   sendHtml,
+  setCookie,
   type FieldErrors,
   type Notice,
 } from '@platform/web-auth';
 import { publicPage } from '../pages/layout';
 import { ConsoleGate, SESSION_COOKIE } from './console-gate';
 import { OperatorAuthService, type SignedIn, type SignInOutcome } from './operator-auth.service';
+import { SSO_COOKIE, SSO_MINUTES, SingleSignOn, type SingleSignOnOutcome } from './single-sign-on';
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const minuteOf = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -28,10 +30,20 @@ const PASSWORD_PROBLEMS = {
 const codeField = (errors?: FieldErrors) =>
   field({ name: 'code', label: 'Code from your authenticator app', autocomplete: 'one-time-code', inputmode: 'numeric', required: true }, errors);
 
-function signInPage(csrf: string, email = '', notice?: Notice): string {
+const SSO_REFUSALS: Record<Exclude<SingleSignOnOutcome, { kind: 'signed_in' }>['reason'], string> = {
+  cancelled: 'Signing in with your company account was cancelled.',
+  not_verified: 'Signing in with your company account could not be completed. Start again.',
+  no_email: 'Your company account has no verified e-mail address for the console.',
+  no_role: 'Your company account has no console role. Ask your administrator for one.',
+  disabled: 'This operator is disabled.',
+  other_person: 'This e-mail address belongs to another operator of your company sign-in.',
+};
+
+function signInPage(csrf: string, sso: boolean, email = '', notice?: Notice): string {
+  const companySignIn = sso ? '<p><a class="button" href="/sign-in/sso">Sign in with your company account</a></p><p>Or with your console password:</p>' : '';
   return publicPage(
     'Sign in to the console',
-    `<form method="post" action="/sign-in" novalidate><input type="hidden" name="_csrf" value="${escapeHtml(csrf)}">
+    `${companySignIn}<form method="post" action="/sign-in" novalidate><input type="hidden" name="_csrf" value="${escapeHtml(csrf)}">
 ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', value: email, required: true })}
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', required: true })}<button type="submit">Sign in</button></form>`,
     notice,
@@ -44,11 +56,12 @@ export class AuthController {
   constructor(
     private readonly auth: OperatorAuthService,
     private readonly gate: ConsoleGate,
+    private readonly sso: SingleSignOn,
   ) {}
 
   @Get('sign-in')
   signInForm(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
-    sendHtml(reply, 200, signInPage(this.gate.preSessionField(request, reply)));
+    sendHtml(reply, 200, this.signInPage(request, reply));
   }
 
   @Post('sign-in')
@@ -60,7 +73,34 @@ export class AuthController {
       this.gate.startSession(request, reply, outcome.token);
       return redirect(reply, outcome.stage === 'enrol' ? '/sign-in/enrol' : '/sign-in/code');
     }
-    sendHtml(reply, outcome.kind === 'wrong' ? 401 : 429, signInPage(this.gate.preSessionField(request, reply), form.email ?? '', this.refusal(outcome)));
+    sendHtml(reply, outcome.kind === 'wrong' ? 401 : 429, this.signInPage(request, reply, form.email ?? '', this.refusal(outcome)));
+  }
+
+  /** Single sign-on: off to the company's OpenID Connect provider with a fresh state, nonce and PKCE verifier bound to this browser. */
+  @Get('sign-in/sso')
+  async singleSignOn(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!this.sso.enabled) return this.noSingleSignOn(reply);
+    const { location, binding } = await this.sso.start();
+    // Lax: the provider sends the browser back with a top-level navigation from its own site.
+    setCookie(reply, request, SSO_COOKIE, binding, SSO_MINUTES * 60, 'Lax');
+    redirect(reply, location);
+  }
+
+  @Get('sign-in/sso/callback')
+  async singleSignOnCallback(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!this.sso.enabled) return this.noSingleSignOn(reply);
+    const binding = readCookie(request, SSO_COOKIE);
+    clearCookie(reply, request, SSO_COOKIE);
+    const answer = formOf(query);
+    const outcome = await this.sso.finish(answer, binding, request.correlationId);
+    if (outcome.kind === 'signed_in') {
+      this.gate.startSession(request, reply, outcome.token);
+      // This answer ends a navigation from the provider's site, which does not carry a strict
+      // cookie onwards: the console is opened from here, a same-site request.
+      return sendHtml(reply, 200, publicPage('Signed in', '<meta http-equiv="refresh" content="0;url=/"><p><a href="/">Continue to the console</a></p>'));
+    }
+    const status = outcome.reason === 'cancelled' || outcome.reason === 'not_verified' ? 400 : 403;
+    sendHtml(reply, status, this.signInPage(request, reply, '', { kind: 'error', text: SSO_REFUSALS[outcome.reason] }));
   }
 
   @Get('sign-in/code')
@@ -82,7 +122,7 @@ export class AuthController {
     }
     if (outcome.kind === 'locked') {
       clearCookie(reply, request, SESSION_COOKIE);
-      return sendHtml(reply, 429, signInPage(this.gate.preSessionField(request, reply), current.operator.email, this.refusal(outcome)));
+      return sendHtml(reply, 429, this.signInPage(request, reply, current.operator.email, this.refusal(outcome)));
     }
     sendHtml(reply, outcome.kind === 'wrong' ? 401 : 429, this.codePage(current, this.refusal(outcome)));
   }
@@ -195,6 +235,14 @@ ${field({ name: 'password_repeat', label: 'The same password again', type: 'pass
     return { kind: 'error', text: `Too many failed sign-ins from your address: try again after ${minuteOf(outcome.until)}.` };
   }
 
+  private signInPage(request: FastifyRequest, reply: FastifyReply, email = '', notice?: Notice): string {
+    return signInPage(this.gate.preSessionField(request, reply), this.sso.enabled, email, notice);
+  }
+
+  private noSingleSignOn(reply: FastifyReply): void {
+    sendHtml(reply, 404, publicPage('Single sign-on is off', '<p role="alert">This console signs operators in with their e-mail, password and code.</p>'));
+  }
+
   private invalidLink(reply: FastifyReply): void {
     sendHtml(
       reply,
@@ -204,10 +252,6 @@ ${field({ name: 'password_repeat', label: 'The same password again', type: 'pass
   }
 
   private expired(request: FastifyRequest, reply: FastifyReply): void {
-    sendHtml(
-      reply,
-      403,
-      signInPage(this.gate.preSessionField(request, reply), '', { kind: 'error', text: 'This form has expired or did not come from the console. Try again.' }),
-    );
+    sendHtml(reply, 403, this.signInPage(request, reply, '', { kind: 'error', text: 'This form has expired or did not come from the console. Try again.' }));
   }
 }

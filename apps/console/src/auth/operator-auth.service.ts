@@ -17,6 +17,18 @@ export interface SignedIn {
 export type SignInOutcome =
   { kind: 'signed_in'; token: string; stage: SessionStage } | { kind: 'wrong' } | { kind: 'locked'; until: Date } | { kind: 'throttled'; until: Date };
 
+/** A sign-in through the OpenID Connect provider: signed in, or why not. */
+export type ProviderSignIn = { kind: 'signed_in'; token: string } | { kind: 'refused'; reason: 'no_role' | 'disabled' | 'other_person' };
+
+/** Who the OpenID Connect provider says signed in, from its checked ID token. */
+export interface ProviderPerson {
+  issuer: string;
+  subject: string;
+  email: string;
+  /** The most powerful console role the provider gives the person, if any. */
+  role: OperatorRole | undefined;
+}
+
 const TOTP_CONTEXT = 'console.totp';
 
 /** The actor every service's audit entry names for a console operator: who, not which token. */
@@ -146,6 +158,59 @@ export class OperatorAuthService {
       return true;
     });
     return claimed ? { kind: 'signed_in', token, stage: 'signed_in' } : undefined;
+  }
+
+  /**
+   * A person the company's OpenID Connect provider vouched for: their operator (linked by the
+   * provider's subject, found by e-mail the first time, or added) with the role the provider
+   * gives them now, signed in at once, since the provider asked for its own second factor. A
+   * person without a console role, a disabled operator, and an operator already linked to
+   * another person of the provider stay out; every outcome is audited.
+   */
+  async signInThroughProvider(person: ProviderPerson, correlationId: string): Promise<ProviderSignIn> {
+    const email = person.email.trim().toLowerCase();
+    const provider = `idp:${person.issuer}`;
+    const token = newToken();
+    return this.operators.dataSource.transaction(async (tx): Promise<ProviderSignIn> => {
+      let operator = await this.operators.forIdpSignIn(tx, person.issuer, person.subject, email);
+      const refuse = async (reason: 'no_role' | 'disabled' | 'other_person'): Promise<ProviderSignIn> => {
+        await this.operators.audit(tx, {
+          operator_id: operator?.id ?? null,
+          actor: `${provider} ${email}`,
+          action: 'sign_in.idp_refused',
+          details: { reason, subject: person.subject },
+          correlation_id: correlationId,
+        });
+        return { kind: 'refused', reason };
+      };
+      if (operator?.idp_subject && (operator.idp_issuer !== person.issuer || operator.idp_subject !== person.subject)) return refuse('other_person');
+      if (operator?.status === 'disabled') return refuse('disabled');
+      if (!person.role) return refuse('no_role');
+      if (!operator) {
+        operator = await this.operators.insert(tx, { id: randomUUID(), email, role: person.role, created_by: provider });
+        // Another operator took the address between the read and the insert.
+        if (!operator) return refuse('other_person');
+        await this.operators.audit(tx, {
+          operator_id: null,
+          actor: provider,
+          action: 'operator.created',
+          details: { operator_id: operator.id, email, role: person.role },
+          correlation_id: correlationId,
+        });
+      } else if (operator.role !== person.role) {
+        await this.operators.audit(tx, {
+          operator_id: null,
+          actor: provider,
+          action: 'operator.role_changed',
+          details: { operator_id: operator.id, email: operator.email, role_before: operator.role, role_after: person.role },
+          correlation_id: correlationId,
+        });
+      }
+      await this.operators.update(tx, operator.id, { role: person.role, status: 'active', idp_issuer: person.issuer, idp_subject: person.subject });
+      await this.operators.insertSession(tx, this.newSession(token, operator.id, 'signed_in', this.clock.now()));
+      await this.operators.audit(tx, { ...this.who(operator), action: 'sign_in.idp', details: { subject: person.subject }, correlation_id: correlationId });
+      return { kind: 'signed_in', token };
+    });
   }
 
   async session(token: string | undefined): Promise<SignedIn | undefined> {

@@ -16,6 +16,9 @@ export interface OperatorRow {
   locked_until: Date | null;
   created_by: string;
   created_at: Date;
+  /** Set once the operator signed in through the OpenID Connect provider: who they are there. */
+  idp_issuer: string | null;
+  idp_subject: string | null;
 }
 
 /** `code`: the password was right, the TOTP code is next; `enrol`: the operator has no second factor yet and must add one. */
@@ -51,6 +54,17 @@ export class OperatorRepository {
       tx,
       `INSERT INTO console.operators (id, email, role, created_by) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING *`,
       [operator.id, operator.email, operator.role, operator.created_by],
+    );
+    return rows[0];
+  }
+
+  /** The operator the provider's person is, locked: by their subject there, else by e-mail (an operator not linked yet). */
+  async forIdpSignIn(tx: SqlExecutor, issuer: string, subject: string, email: string): Promise<OperatorRow | undefined> {
+    const rows = await queryRows<OperatorRow>(
+      tx,
+      `SELECT * FROM console.operators WHERE (idp_issuer = $1 AND idp_subject = $2) OR email = $3
+        ORDER BY (idp_subject IS NOT NULL) DESC LIMIT 1 FOR UPDATE`,
+      [issuer, subject, email.toLowerCase()],
     );
     return rows[0];
   }
