@@ -145,6 +145,13 @@ describe('Helm chart', () => {
     expect(keysOf('orders-v4')).toEqual(['CARD_DATA_KEY', 'CARD_FINGERPRINT_KEY', 'DATABASE_PASSWORD', 'MASTER_KEY']);
     expect(keysOf('panel')).toEqual(['DATABASE_PASSWORD', 'MAIL_SMTP_URL', 'PANEL_KEY']);
     expect(keysOf('console')).toEqual(['CONSOLE_KEY', 'DATABASE_PASSWORD']);
+    // Only the bootstrap ADMIN_TOKEN may be missing from the Secret (named operator tokens replace it).
+    const optional = render()
+      .filter((m) => m.kind === 'Deployment')
+      .flatMap((m) => m.spec.template.spec.containers[0].env)
+      .filter((e: any) => e.valueFrom?.secretKeyRef?.optional)
+      .map((e: any) => e.name);
+    expect([...new Set(optional)]).toEqual(['ADMIN_TOKEN']);
   });
 
   it('tells the panel where merchant users reach it, over https only', () => {

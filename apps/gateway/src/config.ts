@@ -14,7 +14,11 @@ import {
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   PUBLIC_BASE_URL: z.string().url().default('http://127.0.0.1:8080'),
-  /** Bearer token of the operator API; a default exists only outside production. */
+  /**
+   * The bootstrap admin token of the operator API, to issue the first named operator tokens. A
+   * default exists only outside production; in production it may be left out once named admin
+   * tokens exist, and the operator API then takes those (scoped, expiring, revocable) only.
+   */
   ADMIN_TOKEN: secret().optional(),
   ...MasterKeyFields,
   TIMESTAMP_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
@@ -45,10 +49,10 @@ export const ConfigSchema = BaseConfigSchema.extend({
     requireMasterKeyInProduction(config, ctx);
     requireTrustedProxiesInProduction(config, ctx);
     if (config.NODE_ENV !== 'production') return;
-    if (!config.ADMIN_TOKEN) ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'required in production' });
     if (config.WEBHOOK_ALLOW_LOOPBACK) {
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_LOOPBACK'], message: 'must not be true in production' });
     }
   })
-  .transform((config) => ({ ...config, ADMIN_TOKEN: config.ADMIN_TOKEN ?? new Secret('dev-admin-token') }));
+  // Production has no default: without ADMIN_TOKEN the operator API takes named operator tokens only.
+  .transform((config) => ({ ...config, ADMIN_TOKEN: config.ADMIN_TOKEN ?? (config.NODE_ENV === 'production' ? undefined : new Secret('dev-admin-token')) }));
 export type Config = z.infer<typeof ConfigSchema>;

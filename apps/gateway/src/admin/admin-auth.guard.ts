@@ -31,21 +31,23 @@ const BOOTSTRAP: OperatorPrincipal = { actor: BOOTSTRAP_OPERATOR, role: 'admin' 
  */
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
-  private readonly expected: Buffer;
+  /** The bootstrap token's digest; none when the deployment runs without ADMIN_TOKEN. */
+  private readonly expected?: Buffer;
 
   constructor(
     @Inject(CONFIG) config: Config,
     private readonly tokens: OperatorTokensService,
     private readonly reflector: Reflector,
   ) {
-    this.expected = digest(config.ADMIN_TOKEN.reveal());
+    this.expected = config.ADMIN_TOKEN ? digest(config.ADMIN_TOKEN.reveal()) : undefined;
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const authorization = request.headers.authorization ?? '';
     const token = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
-    const principal = !token ? undefined : timingSafeEqual(digest(token), this.expected) ? BOOTSTRAP : await this.tokens.authenticate(token);
+    const bootstrap = this.expected !== undefined && timingSafeEqual(digest(token), this.expected);
+    const principal = !token ? undefined : bootstrap ? BOOTSTRAP : await this.tokens.authenticate(token);
     if (!principal) throw new ApiError(Errors.OperatorTokenInvalid);
     request.operator = principal.actor;
     request.operatorRole = principal.role;
