@@ -22,6 +22,13 @@ describe('configuration fails fast', () => {
     expect(result.stderr).toContain('TRUSTED_PROXIES: required in production');
   });
 
+  it('refuses the development ADMIN_TOKEN, or a short one, in production', () => {
+    for (const token of ['dev-admin-token', 'short-admin-token']) {
+      const result = start('gateway', { NODE_ENV: 'production', ADMIN_TOKEN: token });
+      expect([result.status, result.stderr]).toEqual([1, expect.stringContaining('ADMIN_TOKEN: must be at least 32 characters and not the development token')]);
+    }
+  });
+
   it('refuses to start checkout in production without the proxies it must trust', () => {
     const result = start('checkout', { NODE_ENV: 'production' });
     expect(result.status).toBe(1);

@@ -36,7 +36,7 @@ describe('operator console in a browser', () => {
 
   beforeAll(async () => {
     stack = await Stack.start({
-      apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status', 'console'],
+      apps: ['gateway', 'checkout', 'payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status', 'panel', 'console'],
       // Four eyes from 100.00 TRY: the withdrawal and the refund below need two operators.
       env: { FOUR_EYES_MIN_AMOUNTS: 'TRY:100.00' },
     });
@@ -435,7 +435,7 @@ describe('operator console in a browser', () => {
     expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['maintenance.set', 'maintenance.clear']));
   });
 
-  it('finds, creates, configures and deactivates merchants (admins only); a deactivated merchant’s key is refused at once', async () => {
+  it('finds, creates, configures and deactivates merchants and revokes a leaked key (admins only); a deactivated merchant’s or revoked key is refused at once', async () => {
     const { admin, support } = operators;
     const name = `Console Shop ${run}`;
     await admin.page.goto(`${consoleUrl}/merchants`);
@@ -489,6 +489,47 @@ describe('operator console in a browser', () => {
     const settingsAudit = await api.call('GET', `/admin/v1/audit-log?target=${settled.merchantCode}/live&action=environment_settings.update`);
     expect(settingsAudit.body.data.map((entry: { actor: string }) => entry.actor)).toEqual([admin.actor]);
 
+    // A leaked key: revoked from the merchant's page (admins only), refused by the API at once, audited as the person.
+    const leaked = await api.provisionMerchant();
+    const leakedClient = new V3Client(stack.url('gateway'), leaked);
+    expect((await leakedClient.request('GET', '/api/v3/balance')).status).toBe(200);
+    const keyRow = (page: Page) => page.locator('tr', { has: page.locator('code', { hasText: leaked.apiKey }) });
+    await support.page.goto(`${consoleUrl}/merchants/${leaked.merchantCode}`);
+    await keyRow(support.page).getByRole('button', { name: 'Revoke' }).click();
+    expect(await support.page.getByRole('alert').textContent()).toBe('The role support may not do this.');
+    await admin.page.goto(`${consoleUrl}/merchants/${leaked.merchantCode}`);
+    expect(await keyRow(admin.page).locator('td').nth(3).textContent()).toBe('active');
+    await keyRow(admin.page).getByRole('button', { name: 'Revoke' }).click();
+    expect(await admin.page.getByRole('status').textContent()).toBe('Revoked: the key stops working now.');
+    expect(await keyRow(admin.page).locator('td').nth(3).textContent()).toBe('ended');
+    const revoked = await leakedClient.request('GET', '/api/v3/balance');
+    expect([revoked.status, revoked.body.code]).toEqual([401, '0055502']);
+    const revocations = await api.call('GET', `/admin/v1/audit-log?target=${leaked.merchantCode}/${leaked.environment}&action=api_key.revoke`);
+    expect(revocations.body.data.map((entry: { actor: string }) => entry.actor)).toEqual([admin.actor]);
+
+    // Panel users: finance may not invite, support may; the panel mails the link and the audit names the person.
+    const invitee = `owner-${run}@shop.example`;
+    const inviteAs = async (page: Page) => {
+      await page.goto(`${consoleUrl}/merchants/${leaked.merchantCode}`);
+      const invitation = page.locator('section', { has: page.getByRole('heading', { name: 'Invite a panel user' }) });
+      await invitation.getByLabel('E-mail').fill(invitee);
+      await invitation.getByLabel('Panel role').selectOption('owner');
+      await invitation.getByRole('button', { name: 'Invite' }).click();
+    };
+    await inviteAs(operators.finance.page);
+    expect(await operators.finance.page.getByRole('alert').textContent()).toBe('The role finance may not do this.');
+    await inviteAs(support.page);
+    expect(await support.page.getByRole('status').textContent()).toBe('Invited: the panel has mailed the link.');
+    const invitedRow = support.page.locator('tr', { hasText: invitee });
+    expect(await invitedRow.locator('td').allTextContents()).toEqual([invitee, 'owner', 'invited', 'no', support.actor, expect.any(String)]);
+    expect(stack.mails().filter((mail) => mail.to === invitee)).toHaveLength(1);
+    const invitations = await eventually(
+      async () =>
+        (await api.call('GET', `/admin/v1/audit-log?target=${leaked.merchantCode}&action=merchant_user.invite`)).body.data as Array<{ actor: string }>,
+      (entries) => entries.length > 0,
+    );
+    expect(invitations.map((entry) => entry.actor)).toEqual([support.actor]);
+
     // A filter the console does not know is refused with the field named, not ignored.
     await admin.page.goto(`${consoleUrl}/merchants?status=closed`);
     expect(await admin.page.getByRole('alert').textContent()).toContain('status');
@@ -522,11 +563,12 @@ describe('operator console in a browser', () => {
     const { admin } = operators;
     const email = emailOf('sso-finance');
     const context = await browser.newContext();
-    const companySignIn = async (page: Page, groups: string, who = email) => {
+    const companySignIn = async (page: Page, groups: string, who = email, methods = 'pwd,mfa') => {
       await page.goto(`${consoleUrl}/sign-in`);
       await page.getByRole('link', { name: 'Sign in with your company account' }).click();
       await page.getByLabel('Work e-mail').fill(who);
       await page.getByLabel('Groups (comma-separated)').fill(groups);
+      await page.getByLabel('Methods used (amr)').fill(methods);
       await page.getByRole('button', { name: 'Sign in' }).click();
     };
 
@@ -557,6 +599,29 @@ describe('operator console in a browser', () => {
     const { rows: changed } = await stackDb(`SELECT details FROM console.audit_log WHERE action = 'operator.role_changed' AND details->>'email' = $1`, [email]);
     expect(changed.map((entry) => [entry.details.role_before, entry.details.role_after])).toEqual([['finance', 'support']]);
 
+    // Without the provider's word on a second factor, the console asks for its own: the first time, an authenticator app.
+    const singleFactor = await (await browser.newContext()).newPage();
+    await companySignIn(singleFactor, 'support', email, 'pwd');
+    await singleFactor.waitForURL(`${consoleUrl}/sign-in/enrol`);
+    expect(await singleFactor.locator('h1').textContent()).toBe('Add your authenticator app');
+    await singleFactor.goto(`${consoleUrl}/withdrawals`);
+    expect(singleFactor.url()).toBe(`${consoleUrl}/sign-in/enrol`);
+
+    // The provider takes the console role away: refused, and the person's open sessions end at once.
+    const removed = await (await browser.newContext()).newPage();
+    await companySignIn(removed, 'staff');
+    expect(await removed.getByRole('alert').textContent()).toBe('Your company account has no console role. Ask your administrator for one.');
+    await again.goto(`${consoleUrl}/withdrawals`);
+    expect(again.url()).toBe(`${consoleUrl}/sign-in`);
+
+    // The provider cannot take over an operator of the console's own (a password admin) by naming the address.
+    const takeover = await (await browser.newContext()).newPage();
+    await companySignIn(takeover, 'admin', admin.email);
+    expect(await takeover.getByRole('alert').textContent()).toBe('This e-mail address belongs to an operator who signs in another way.');
+    expect((await stackDb(`SELECT idp_subject, role FROM console.operators WHERE email = $1`, [admin.email])).rows).toEqual([
+      { idp_subject: null, role: 'admin' },
+    ]);
+
     // No console role at the provider: no operator, no session.
     const outsider = await (await browser.newContext()).newPage();
     await companySignIn(outsider, 'staff', emailOf('sso-outsider'));
@@ -575,6 +640,6 @@ describe('operator console in a browser', () => {
     expect(await admin.page.getByRole('status').textContent()).toContain('is disabled');
     const disabled = await (await browser.newContext()).newPage();
     await companySignIn(disabled, 'admin');
-    expect(await disabled.getByRole('alert').textContent()).toBe('This operator is disabled.');
+    expect(await disabled.getByRole('alert').textContent()).toBe('This operator is disabled or waits for a reset to be completed.');
   });
 });

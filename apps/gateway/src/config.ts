@@ -49,6 +49,9 @@ export const ConfigSchema = BaseConfigSchema.extend({
     requireMasterKeyInProduction(config, ctx);
     requireTrustedProxiesInProduction(config, ctx);
     if (config.NODE_ENV !== 'production') return;
+    const adminToken = config.ADMIN_TOKEN?.reveal();
+    if (adminToken !== undefined && (adminToken === 'dev-admin-token' || adminToken.length < 32))
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: 'must be at least 32 characters and not the development token' });
     if (config.WEBHOOK_ALLOW_LOOPBACK) {
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_LOOPBACK'], message: 'must not be true in production' });
     }

@@ -36,6 +36,8 @@ export const Topics = {
   disputesEvents: 'disputes.events.v1',
   /** Operators' changes, written by the service that made each one, kept by the gateway's audit log. */
   operatorActions: 'operator.actions.v1',
+  /** Operators' invitations of merchant users, written by the panel with the user, kept by the gateway's audit log. */
+  panelInvitations: 'panel.invitations.v1',
   /** Signed copies of sandbox webhooks for `card-platform listen` sessions; kept an hour. */
   sandboxWebhooks: 'webhooks.sandbox-copies.v1',
   /** Reference data, log-compacted, keyed by owner. */
@@ -87,6 +89,7 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.ordersEvents, kind: 'events', partitions: 3 },
   { name: Topics.disputesEvents, kind: 'events', partitions: 3 },
   { name: Topics.operatorActions, kind: 'events', partitions: 3 },
+  { name: Topics.panelInvitations, kind: 'events', partitions: 1 },
   { name: Topics.sandboxWebhooks, kind: 'events', partitions: 3, config: { 'retention.ms': String(3600_000), 'segment.ms': String(600_000) } },
   { name: Topics.merchantSettings, kind: 'reference', partitions: 1, compacted: true },
   { name: Topics.maintenance, kind: 'reference', partitions: 1, compacted: true },

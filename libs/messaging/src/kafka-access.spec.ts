@@ -35,7 +35,7 @@ describe('KAFKA_ACCESS', () => {
         Topics.payoutsCommands,
         Topics.disputesCommands,
         Topics.webhooksCommands,
-        Topics.operatorActions,
+        Topics.panelInvitations,
       ],
       read: [Topics.panelCommands, Topics.rpcReplies],
       groups: ['panel.commands'],
@@ -56,7 +56,7 @@ describe('KAFKA_ACCESS', () => {
     const readers = Object.entries(KAFKA_ACCESS)
       .filter(([, access]) => access.read.includes(Topics.operatorActions))
       .map(([app]) => app);
-    expect([writers, readers]).toEqual([['payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status', 'panel'], ['gateway']]);
+    expect([writers, readers]).toEqual([['payments-v3', 'orders-v4', 'ledger', 'payouts', 'disputes', 'status'], ['gateway']]);
     expect(KAFKA_ACCESS.gateway!.groups).toContain('gateway.events');
   });
 

@@ -93,7 +93,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
       operatorTopics.disputes,
     ],
     publishes: [reference.settings],
-    consumes: [Topics.operatorActions],
+    consumes: [Topics.operatorActions, Topics.panelInvitations],
     listens: [Topics.sandboxWebhooks],
   }),
   checkout: service('checkout', { sends: [Topics.paymentsCommands, Topics.ordersCommands] }),
@@ -140,8 +140,9 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   status: service('status', { commands: Topics.statusCommands, publishes: [reference.maintenance, Topics.operatorActions] }),
   panel: service('panel', {
     commands: Topics.panelCommands,
-    // An operator's invitation of a merchant user is announced from the transaction that makes the user.
-    publishes: [Topics.operatorActions],
+    // An operator's invitation of a merchant user, announced from the transaction that makes the
+    // user on a topic of the panel's own (never operator.actions.v1, which names any change).
+    publishes: [Topics.panelInvitations],
     sends: [
       Topics.gatewayCommands,
       Topics.paymentsCommands,
@@ -162,6 +163,8 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
       operatorTopics.payouts,
       operatorTopics.disputes,
       Topics.statusCommands,
+      // Merchant users and invitations: the panel's topic is written by operators' apps only.
+      Topics.panelCommands,
     ],
   }),
 };

@@ -79,6 +79,10 @@ describe('OidcClient', () => {
     ],
     ['an expired token', () => provider.signIdToken(claims({ exp: now() - 120 })), 'ID token expired'],
     ['a token issued in the future', () => provider.signIdToken(claims({ iat: now() + 600 })), 'ID token issued in the future'],
+    ['a token not valid yet', () => provider.signIdToken(claims({ nbf: now() + 600 })), 'ID token not valid yet'],
+    ['a token authorized for another party', () => provider.signIdToken(claims({ azp: 'panel' })), 'ID token authorized for another party'],
+    ['claims that are not an object', () => provider.signIdToken(null as never), 'ID token claims are not an object'],
+    ['a header that is not an object', () => `${Buffer.from('null').toString('base64url')}.e30.c2ln`, 'ID token algorithm undefined is not accepted'],
     ['no subject', () => provider.signIdToken(claims({ sub: '' })), 'ID token without a subject'],
     [
       'a key the provider does not publish',
@@ -103,5 +107,10 @@ describe('OidcClient', () => {
     ['not a JWS', () => 'not-a-token', 'ID token is not a JWS'],
   ])('refuses %s', async (_, token, reason) => {
     await expect(client().verifyIdToken(token(), 'n-1')).rejects.toThrow(new OidcError(reason));
+  });
+
+  it('says a provider it cannot reach is unavailable, as a refusal and not a crash', async () => {
+    const gone = new OidcClient({ issuer: 'http://127.0.0.1:9', clientId: 'console', clientSecret: 'secret', redirectUri });
+    await expect(gone.authorizationUrl(newOidcRequest())).rejects.toThrow(new OidcError('discovery not reachable'));
   });
 });

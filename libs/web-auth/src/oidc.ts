@@ -91,7 +91,7 @@ export class OidcClient {
       const credentials = `${encodeURIComponent(this.settings.clientId)}:${encodeURIComponent(this.settings.clientSecret)}`;
       headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
     }
-    const response = await fetch(token_endpoint, {
+    const response = await reach('token endpoint', token_endpoint, {
       method: 'POST',
       headers,
       body: new URLSearchParams({
@@ -101,9 +101,8 @@ export class OidcClient {
         client_id: this.settings.clientId,
         code_verifier: request.codeVerifier,
       }).toString(),
-      signal: AbortSignal.timeout(10_000),
     });
-    const body = (await response.json().catch(() => ({}))) as { id_token?: unknown; error?: unknown };
+    const body = ((await response.json().catch(() => null)) ?? {}) as { id_token?: unknown; error?: unknown };
     if (!response.ok || typeof body.id_token !== 'string') throw new OidcError(`token endpoint answered ${response.status} ${String(body.error ?? '')}`.trim());
     return this.verifyIdToken(body.id_token, request.nonce);
   }
@@ -112,20 +111,23 @@ export class OidcClient {
     const parts = idToken.split('.');
     if (parts.length !== 3) throw new OidcError('ID token is not a JWS');
     const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
-    const header = parseJson(encodedHeader) as { alg?: unknown; kid?: unknown };
+    const header = (parseJson(encodedHeader) ?? {}) as { alg?: unknown; kid?: unknown };
     if (header.alg !== 'RS256') throw new OidcError(`ID token algorithm ${String(header.alg)} is not accepted`);
     const key = await this.key(typeof header.kid === 'string' ? header.kid : undefined);
     const signed = verify('RSA-SHA256', Buffer.from(`${encodedHeader}.${encodedPayload}`), key, Buffer.from(encodedSignature, 'base64url'));
     if (!signed) throw new OidcError('ID token signature does not verify');
-    const claims = parseJson(encodedPayload) as IdTokenClaims;
+    const claims = parseJson(encodedPayload) as IdTokenClaims | null;
+    if (typeof claims !== 'object' || claims === null) throw new OidcError('ID token claims are not an object');
     const skew = this.settings.clockSkewSeconds ?? 60;
     const now = Math.floor(this.now().getTime() / 1000);
     const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     if (claims.iss !== this.settings.issuer) throw new OidcError('ID token from another issuer');
     if (!audiences.includes(this.settings.clientId)) throw new OidcError('ID token for another client');
-    if (audiences.length > 1 && claims.azp !== this.settings.clientId) throw new OidcError('ID token authorized for another party');
+    if ((audiences.length > 1 || claims.azp !== undefined) && claims.azp !== this.settings.clientId)
+      throw new OidcError('ID token authorized for another party');
     if (typeof claims.exp !== 'number' || claims.exp + skew < now) throw new OidcError('ID token expired');
     if (typeof claims.iat !== 'number' || claims.iat - skew > now) throw new OidcError('ID token issued in the future');
+    if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf - skew > now)) throw new OidcError('ID token not valid yet');
     if (typeof claims.nonce !== 'string' || !sameText(claims.nonce, nonce)) throw new OidcError('ID token nonce does not match the sign-in');
     if (typeof claims.sub !== 'string' || claims.sub.length === 0) throw new OidcError('ID token without a subject');
     return claims;
@@ -133,10 +135,10 @@ export class OidcClient {
 
   private discover(): Promise<Discovery> {
     this.discovery ??= (async () => {
-      const response = await fetch(`${this.settings.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+      const response = await reach('discovery', `${this.settings.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
       if (!response.ok) throw new OidcError(`discovery answered ${response.status}`);
-      const document = (await response.json()) as Discovery;
-      if (document.issuer !== this.settings.issuer) throw new OidcError('discovery names another issuer');
+      const document = (await response.json().catch(() => null)) as Discovery | null;
+      if (document?.issuer !== this.settings.issuer) throw new OidcError('discovery names another issuer');
       return document;
     })();
     // A failed discovery is tried again at the next sign-in.
@@ -149,14 +151,31 @@ export class OidcClient {
     const known = kid === undefined ? undefined : this.keys.get(kid);
     if (known) return known;
     const { jwks_uri } = await this.discover();
-    const response = await fetch(jwks_uri, { signal: AbortSignal.timeout(10_000) });
+    const response = await reach('key set', jwks_uri);
     if (!response.ok) throw new OidcError(`key set answered ${response.status}`);
-    const { keys } = (await response.json()) as { keys: Array<JsonWebKey & { kid?: string; use?: string }> };
-    const signing = keys.filter((jwk) => jwk.kty === 'RSA' && (jwk.use === undefined || jwk.use === 'sig'));
-    this.keys = new Map(signing.filter((jwk) => jwk.kid).map((jwk) => [jwk.kid!, createPublicKey({ key: jwk, format: 'jwk' })]));
-    const found = kid === undefined ? (signing.length === 1 ? createPublicKey({ key: signing[0]!, format: 'jwk' }) : undefined) : this.keys.get(kid);
+    const set = (await response.json().catch(() => null)) as { keys?: unknown } | null;
+    const keys = Array.isArray(set?.keys) ? (set.keys as Array<JsonWebKey & { kid?: string; use?: string }>) : [];
+    const signing = keys.filter((jwk) => jwk?.kty === 'RSA' && (jwk.use === undefined || jwk.use === 'sig'));
+    const publicKey = (jwk: JsonWebKey) => {
+      try {
+        return createPublicKey({ key: jwk, format: 'jwk' });
+      } catch {
+        throw new OidcError('the provider publishes a key that is not an RSA public key');
+      }
+    };
+    this.keys = new Map(signing.filter((jwk) => typeof jwk.kid === 'string').map((jwk) => [jwk.kid!, publicKey(jwk)]));
+    const found = kid === undefined ? (signing.length === 1 ? publicKey(signing[0]!) : undefined) : this.keys.get(kid);
     if (!found) throw new OidcError('ID token signed with a key the provider does not publish');
     return found;
+  }
+}
+
+/** A request to the provider; not reaching it in 10 s is the provider's failure, said as one. */
+async function reach(what: string, url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  } catch {
+    throw new OidcError(`${what} not reachable`);
   }
 }
 

@@ -34,9 +34,11 @@ const SSO_REFUSALS: Record<Exclude<SingleSignOnOutcome, { kind: 'signed_in' }>['
   cancelled: 'Signing in with your company account was cancelled.',
   not_verified: 'Signing in with your company account could not be completed. Start again.',
   no_email: 'Your company account has no verified e-mail address for the console.',
+  unavailable: 'Your company sign-in cannot be reached now. Try again, or sign in with your console password.',
   no_role: 'Your company account has no console role. Ask your administrator for one.',
-  disabled: 'This operator is disabled.',
-  other_person: 'This e-mail address belongs to another operator of your company sign-in.',
+  inactive: 'This operator is disabled or waits for a reset to be completed.',
+  locked: 'Too many wrong codes: this operator is locked for now.',
+  other_person: 'This e-mail address belongs to an operator who signs in another way.',
 };
 
 function signInPage(csrf: string, sso: boolean, email = '', notice?: Notice): string {
@@ -80,10 +82,11 @@ export class AuthController {
   @Get('sign-in/sso')
   async singleSignOn(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!this.sso.enabled) return this.noSingleSignOn(reply);
-    const { location, binding } = await this.sso.start();
+    const started = await this.sso.start();
+    if (!started) return sendHtml(reply, 503, this.signInPage(request, reply, '', { kind: 'error', text: SSO_REFUSALS.unavailable }));
     // Lax: the provider sends the browser back with a top-level navigation from its own site.
-    setCookie(reply, request, SSO_COOKIE, binding, SSO_MINUTES * 60, 'Lax');
-    redirect(reply, location);
+    setCookie(reply, request, SSO_COOKIE, started.binding, SSO_MINUTES * 60, 'Lax');
+    redirect(reply, started.location);
   }
 
   @Get('sign-in/sso/callback')
@@ -96,10 +99,12 @@ export class AuthController {
     if (outcome.kind === 'signed_in') {
       this.gate.startSession(request, reply, outcome.token);
       // This answer ends a navigation from the provider's site, which does not carry a strict
-      // cookie onwards: the console is opened from here, a same-site request.
-      return sendHtml(reply, 200, publicPage('Signed in', '<meta http-equiv="refresh" content="0;url=/"><p><a href="/">Continue to the console</a></p>'));
+      // cookie onwards: the next page is opened from here, a same-site request. Without the
+      // provider's word on a second factor, the console asks for its own code first.
+      const next = outcome.stage === 'signed_in' ? '/' : `/sign-in/${outcome.stage}`;
+      return sendHtml(reply, 200, publicPage('Signed in', `<meta http-equiv="refresh" content="0;url=${next}"><p><a href="${next}">Continue</a></p>`));
     }
-    const status = outcome.reason === 'cancelled' || outcome.reason === 'not_verified' ? 400 : 403;
+    const status = outcome.reason === 'cancelled' || outcome.reason === 'not_verified' ? 400 : outcome.reason === 'unavailable' ? 503 : 403;
     sendHtml(reply, status, this.signInPage(request, reply, '', { kind: 'error', text: SSO_REFUSALS[outcome.reason] }));
   }
 

@@ -24,6 +24,8 @@ const DONE: Record<string, string> = {
   cleared: 'Maintenance ended.',
   replayed: 'Replayed.',
   created: 'Created.',
+  revoked: 'Revoked: the key stops working now.',
+  invited: 'Invited: the panel has mailed the link.',
 };
 export type Done = keyof typeof DONE;
 

@@ -18,7 +18,8 @@ export type SignInOutcome =
   { kind: 'signed_in'; token: string; stage: SessionStage } | { kind: 'wrong' } | { kind: 'locked'; until: Date } | { kind: 'throttled'; until: Date };
 
 /** A sign-in through the OpenID Connect provider: signed in, or why not. */
-export type ProviderSignIn = { kind: 'signed_in'; token: string } | { kind: 'refused'; reason: 'no_role' | 'disabled' | 'other_person' };
+export type ProviderRefusal = 'no_role' | 'inactive' | 'locked' | 'other_person';
+export type ProviderSignIn = { kind: 'signed_in'; token: string; stage: SessionStage } | { kind: 'refused'; reason: ProviderRefusal };
 
 /** Who the OpenID Connect provider says signed in, from its checked ID token. */
 export interface ProviderPerson {
@@ -27,6 +28,8 @@ export interface ProviderPerson {
   email: string;
   /** The most powerful console role the provider gives the person, if any. */
   role: OperatorRole | undefined;
+  /** The provider authenticated the person with more than one factor (RFC 8176 `mfa` in `amr`). */
+  multiFactor: boolean;
 }
 
 const TOTP_CONTEXT = 'console.totp';
@@ -161,19 +164,22 @@ export class OperatorAuthService {
   }
 
   /**
-   * A person the company's OpenID Connect provider vouched for: their operator (linked by the
-   * provider's subject, found by e-mail the first time, or added) with the role the provider
-   * gives them now, signed in at once, since the provider asked for its own second factor. A
-   * person without a console role, a disabled operator, and an operator already linked to
-   * another person of the provider stay out; every outcome is audited.
+   * A person the company's OpenID Connect provider vouched for: the operator linked to the
+   * provider's subject, or a new one on the first sign-in, with the role the provider gives them
+   * now. An existing operator is never taken over by e-mail (a password admin stays the console's
+   * own). The session is signed in at once only when the provider says it asked for more than
+   * one factor (`amr` has `mfa`); otherwise the console asks for its own code, as after a
+   * password. Without a console role the person's sessions end; an operator an admin disabled or
+   * reset, or one locked by wrong codes, stays out. Every outcome is audited.
    */
   async signInThroughProvider(person: ProviderPerson, correlationId: string): Promise<ProviderSignIn> {
     const email = person.email.trim().toLowerCase();
     const provider = `idp:${person.issuer}`;
     const token = newToken();
+    const now = this.clock.now();
     return this.operators.dataSource.transaction(async (tx): Promise<ProviderSignIn> => {
-      let operator = await this.operators.forIdpSignIn(tx, person.issuer, person.subject, email);
-      const refuse = async (reason: 'no_role' | 'disabled' | 'other_person'): Promise<ProviderSignIn> => {
+      let operator = await this.operators.byIdpSubject(tx, person.issuer, person.subject);
+      const refuse = async (reason: ProviderRefusal): Promise<ProviderSignIn> => {
         await this.operators.audit(tx, {
           operator_id: operator?.id ?? null,
           actor: `${provider} ${email}`,
@@ -183,13 +189,13 @@ export class OperatorAuthService {
         });
         return { kind: 'refused', reason };
       };
-      if (operator?.idp_subject && (operator.idp_issuer !== person.issuer || operator.idp_subject !== person.subject)) return refuse('other_person');
-      if (operator?.status === 'disabled') return refuse('disabled');
-      if (!person.role) return refuse('no_role');
       if (!operator) {
+        if (await this.operators.byEmail(tx, email)) return refuse('other_person');
+        if (!person.role) return refuse('no_role');
         operator = await this.operators.insert(tx, { id: randomUUID(), email, role: person.role, created_by: provider });
         // Another operator took the address between the read and the insert.
         if (!operator) return refuse('other_person');
+        await this.operators.update(tx, operator.id, { status: 'active', idp_issuer: person.issuer, idp_subject: person.subject });
         await this.operators.audit(tx, {
           operator_id: null,
           actor: provider,
@@ -197,19 +203,33 @@ export class OperatorAuthService {
           details: { operator_id: operator.id, email, role: person.role },
           correlation_id: correlationId,
         });
-      } else if (operator.role !== person.role) {
-        await this.operators.audit(tx, {
-          operator_id: null,
-          actor: provider,
-          action: 'operator.role_changed',
-          details: { operator_id: operator.id, email: operator.email, role_before: operator.role, role_after: person.role },
-          correlation_id: correlationId,
-        });
+      } else {
+        if (!person.role) {
+          await this.operators.deleteSessionsOf(tx, operator.id);
+          return refuse('no_role');
+        }
+        if (operator.status !== 'active') return refuse('inactive');
+        if (operator.locked_until && operator.locked_until > now) return refuse('locked');
+        if (operator.role !== person.role) {
+          await this.operators.update(tx, operator.id, { role: person.role });
+          await this.operators.audit(tx, {
+            operator_id: null,
+            actor: provider,
+            action: 'operator.role_changed',
+            details: { operator_id: operator.id, email: operator.email, role_before: operator.role, role_after: person.role },
+            correlation_id: correlationId,
+          });
+        }
       }
-      await this.operators.update(tx, operator.id, { role: person.role, status: 'active', idp_issuer: person.issuer, idp_subject: person.subject });
-      await this.operators.insertSession(tx, this.newSession(token, operator.id, 'signed_in', this.clock.now()));
-      await this.operators.audit(tx, { ...this.who(operator), action: 'sign_in.idp', details: { subject: person.subject }, correlation_id: correlationId });
-      return { kind: 'signed_in', token };
+      const stage: SessionStage = person.multiFactor ? 'signed_in' : operator.totp_secret_sealed ? 'code' : 'enrol';
+      await this.operators.insertSession(tx, this.newSession(token, operator.id, stage, now));
+      await this.operators.audit(tx, {
+        ...this.who(operator),
+        action: 'sign_in.idp',
+        details: { subject: person.subject, multi_factor: person.multiFactor },
+        correlation_id: correlationId,
+      });
+      return { kind: 'signed_in', token, stage };
     });
   }
 

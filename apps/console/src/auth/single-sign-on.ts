@@ -13,7 +13,7 @@ export const SSO_COOKIE = 'console_sso';
 export const SSO_MINUTES = 10;
 const SSO_CONTEXT = 'console.sso';
 
-export type SingleSignOnOutcome = ProviderSignIn | { kind: 'refused'; reason: 'cancelled' | 'not_verified' | 'no_email' };
+export type SingleSignOnOutcome = ProviderSignIn | { kind: 'refused'; reason: 'cancelled' | 'not_verified' | 'no_email' | 'unavailable' };
 
 /** The most powerful console role among the claim's values (a string or a list of strings). */
 export function roleFromClaim(value: unknown): OperatorRole | undefined {
@@ -50,11 +50,17 @@ export class SingleSignOn {
     return this.client !== undefined;
   }
 
-  /** Where to send the browser, and the sealed binding the callback must come back with. */
-  async start(): Promise<{ location: string; binding: string }> {
+  /** Where to send the browser, and the sealed binding the callback must come back with; undefined when the provider cannot be reached. */
+  async start(): Promise<{ location: string; binding: string } | undefined> {
     const request = newOidcRequest();
     const binding = sealSecret(JSON.stringify({ ...request, at: this.clock.now().getTime() }), this.key, SSO_CONTEXT);
-    return { location: await this.client!.authorizationUrl(request), binding };
+    try {
+      return { location: await this.client!.authorizationUrl(request), binding };
+    } catch (error) {
+      if (!(error instanceof OidcError)) throw error;
+      this.logger.warn({ reason: error.message }, 'single sign-on provider unavailable');
+      return undefined;
+    }
   }
 
   async finish(query: Record<string, string | undefined>, binding: string | undefined, correlationId: string): Promise<SingleSignOnOutcome> {
@@ -69,9 +75,16 @@ export class SingleSignOn {
       this.logger.warn({ reason: error.message, correlation_id: correlationId }, 'single sign-on not verified');
       return { kind: 'refused', reason: 'not_verified' };
     }
-    if (typeof claims.email !== 'string' || !claims.email.includes('@') || claims.email_verified === false) return { kind: 'refused', reason: 'no_email' };
+    // Only an address the provider verified names an operator.
+    if (typeof claims.email !== 'string' || !claims.email.includes('@') || claims.email_verified !== true) return { kind: 'refused', reason: 'no_email' };
     return this.auth.signInThroughProvider(
-      { issuer: claims.iss, subject: claims.sub, email: claims.email, role: roleFromClaim(claims[this.config.CONSOLE_OIDC_ROLES_CLAIM]) },
+      {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email: claims.email,
+        role: roleFromClaim(claims[this.config.CONSOLE_OIDC_ROLES_CLAIM]),
+        multiFactor: Array.isArray(claims.amr) && claims.amr.includes('mfa'),
+      },
       correlationId,
     );
   }

@@ -58,14 +58,9 @@ export class OperatorRepository {
     return rows[0];
   }
 
-  /** The operator the provider's person is, locked: by their subject there, else by e-mail (an operator not linked yet). */
-  async forIdpSignIn(tx: SqlExecutor, issuer: string, subject: string, email: string): Promise<OperatorRow | undefined> {
-    const rows = await queryRows<OperatorRow>(
-      tx,
-      `SELECT * FROM console.operators WHERE (idp_issuer = $1 AND idp_subject = $2) OR email = $3
-        ORDER BY (idp_subject IS NOT NULL) DESC LIMIT 1 FOR UPDATE`,
-      [issuer, subject, email.toLowerCase()],
-    );
+  /** The operator linked to the provider's person, locked. */
+  async byIdpSubject(tx: SqlExecutor, issuer: string, subject: string): Promise<OperatorRow | undefined> {
+    const rows = await queryRows<OperatorRow>(tx, `SELECT * FROM console.operators WHERE idp_issuer = $1 AND idp_subject = $2 FOR UPDATE`, [issuer, subject]);
     return rows[0];
   }
 

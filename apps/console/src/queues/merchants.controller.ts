@@ -3,13 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ENVIRONMENTS,
+  ListPanelUsers,
   OperatorCreateMerchant,
   OperatorGetMerchant,
   OperatorListMerchants,
   OperatorPatchSettings,
+  OperatorRevokeApiKey,
   OperatorSetMerchantStatus,
+  PANEL_ROLES,
   PAYMENT_CURRENCIES,
   PagingQuerySchema,
+  PanelInviteUser,
   text,
   type ConsoleSettings,
 } from '@platform/contracts';
@@ -17,6 +21,7 @@ import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { csrfField, escapeHtml, field, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice } from '../auth/console-gate';
+import { operatorActor } from '../auth/operator-auth.service';
 import { actionForm, code, consolePage, filterForm, pager, table } from '../pages/layout';
 import { filtersOf, listQuery } from './list-query';
 import { OperatorCommands } from './operator-commands';
@@ -24,6 +29,7 @@ import { OperatorCommands } from './operator-commands';
 const STATUSES = ['active', 'inactive'] as const;
 const QuerySchema = PagingQuerySchema.extend({ search: text({ min: 1, max: 100 }).optional(), status: z.enum(STATUSES).optional() }).strict();
 const MerchantCodeSchema = z.string().regex(/^MRC-\d{6}$/, 'must be MRC- and six digits');
+const InvitationSchema = z.object({ email: z.string().trim().toLowerCase().email('must be an e-mail address').max(254), role: z.enum(PANEL_ROLES) });
 const PATH = '/merchants';
 
 /** Merchants: find by code, account number or name; create; activate or deactivate. */
@@ -76,14 +82,54 @@ ${field({ name: 'name', label: 'Name', required: true })}${field({ name: 'base_c
   @Get(':code')
   detail(@Param('code') merchantCode: string, @Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.page(request, reply, async (current) => {
-      const { merchant, environments } = await this.rpc.request(
+      const meta = { correlationId: request.correlationId };
+      const { merchant, environments, api_keys } = await this.rpc.request(
         OperatorGetMerchant,
         { merchant_code: parseOrReject(MerchantCodeSchema, merchantCode) },
-        { correlationId: request.correlationId },
+        meta,
       );
+      // The panel owns merchant users: without its answer the rest of the page still serves.
+      const panelUsers = await this.rpc.request(ListPanelUsers, { merchant_code: merchant.merchant_code }, { ...meta, timeoutMs: 3000 }).catch(() => undefined);
       const facts = `<dl class="facts card"><dt>Code</dt><dd>${code(merchant.merchant_code)}</dd><dt>Account</dt><dd>${escapeHtml(merchant.account_number)}</dd><dt>Base currency</dt><dd>${escapeHtml(merchant.base_currency)}</dd><dt>Status</dt><dd>${escapeHtml(merchant.status)}</dd><dt>Created</dt><dd>${escapeHtml(merchant.created_at)}</dd></dl>`;
       const forms = ENVIRONMENTS.map((environment) => settingsForm(current.session.csrf_token, merchant.merchant_code, environments[environment])).join('');
-      sendHtml(reply, 200, consolePage(chromeOf(current, PATH), merchant.name, `${facts}${forms}`, doneNotice(query)));
+      const keyRows = api_keys.map((key) => [
+        escapeHtml(key.environment),
+        code(key.api_key),
+        String(key.key_version),
+        escapeHtml(key.state),
+        escapeHtml(key.created_at),
+        escapeHtml(key.expires_at ?? '—'),
+        key.state === 'ended'
+          ? ''
+          : actionForm(
+              current.session.csrf_token,
+              `${PATH}/${merchant.merchant_code}/api-keys/${key.environment}/revoke`,
+              'Revoke',
+              `<input type="hidden" name="api_key" value="${escapeHtml(key.api_key)}">`,
+              'danger',
+            ),
+      ]);
+      const keys = table(
+        'API keys (the merchant issues new ones in the panel)',
+        ['Environment', 'Key', 'Version', 'State', 'Created', 'Expires', 'Leaked?'],
+        keyRows,
+        'No API keys yet.',
+      );
+      const userRows = (panelUsers?.data ?? []).map((user) => [
+        escapeHtml(user.email),
+        escapeHtml(user.role),
+        escapeHtml(user.status),
+        user.two_factor ? 'yes' : 'no',
+        escapeHtml(user.invited_by),
+        escapeHtml(user.created_at),
+      ]);
+      const users = `${table('Panel users', ['E-mail', 'Role', 'Status', 'Second factor', 'Invited by', 'Since'], userRows, panelUsers ? 'No panel users yet.' : 'The merchant panel did not answer: its users cannot be shown now.')}
+<section class="card" aria-labelledby="invite-h"><h2 id="invite-h">Invite a panel user</h2><p>The panel mails a one-time link; neither this page nor the audit log shows it.</p>
+<form method="post" action="${PATH}/${merchant.merchant_code}/users" novalidate>${csrfField(current.session.csrf_token)}
+${field({ name: 'email', label: 'E-mail', type: 'email', required: true })}
+${field({ name: 'role', label: 'Panel role', type: 'select', options: PANEL_ROLES.map((role) => ({ value: role, label: role })) })}
+<button type="submit">Invite</button></form></section>`;
+      sendHtml(reply, 200, consolePage(chromeOf(current, PATH), merchant.name, `${facts}${keys}${users}${forms}`, doneNotice(query)));
     });
   }
 
@@ -103,6 +149,40 @@ ${field({ name: 'name', label: 'Name', required: true })}${field({ name: 'base_c
         patch: settingsPatchOf(form),
       });
       return 'saved';
+    });
+  }
+
+  /** An invitation to the merchant panel: the panel makes the user, mails the link and announces the operator's invitation with it. */
+  @Post(':code/users')
+  invite(@Param('code') merchantCode: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const back = `${PATH}/${encodeURIComponent(merchantCode)}`;
+    return this.gate.change(request, reply, body, 'merchant_users', back, async (current, form) => {
+      const merchant_code = parseOrReject(MerchantCodeSchema, merchantCode);
+      const { email, role } = parseOrReject(InvitationSchema, { email: form.email ?? '', role: form.role });
+      // The gateway's check that the merchant exists, as the operator API makes it before inviting.
+      await this.rpc.request(OperatorGetMerchant, { merchant_code }, { correlationId: request.correlationId });
+      await this.commands.send(current, request, PanelInviteUser, { merchant_code, email, role, invited_by: operatorActor(current.operator) });
+      return 'invited';
+    });
+  }
+
+  /** A leaked key stops working at once; the merchant issues its replacement in the panel. */
+  @Post(':code/api-keys/:environment/revoke')
+  revokeKey(
+    @Param('code') merchantCode: string,
+    @Param('environment') environment: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const back = `${PATH}/${encodeURIComponent(merchantCode)}`;
+    return this.gate.change(request, reply, body, 'merchants', back, async (current, form) => {
+      await this.commands.send(current, request, OperatorRevokeApiKey, {
+        merchant_code: parseOrReject(MerchantCodeSchema, merchantCode),
+        environment: parseOrReject(z.enum(ENVIRONMENTS), environment),
+        api_key: parseOrReject(text({ min: 1, max: 200 }), form.api_key ?? ''),
+      });
+      return 'revoked';
     });
   }
 

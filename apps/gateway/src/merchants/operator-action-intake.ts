@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { OperatorActionRecorded } from '@platform/contracts';
+import { OperatorActionRecorded, PanelInvitationRecorded } from '@platform/contracts';
 import { EventConsumer } from '@platform/messaging';
 import { AuditRepository } from './audit.repository';
 
@@ -23,6 +23,18 @@ export class OperatorActionIntake implements OnModuleInit {
         correlationId: event.payload.correlation_id,
         before: event.payload.before,
         after: event.payload.after,
+        occurredAt: event.occurredAt,
+      }),
+    );
+    // The panel's own topic: it can announce invitations and nothing else.
+    this.events.on(PanelInvitationRecorded, (event, tx) =>
+      this.audit.append(tx, {
+        actor: event.payload.actor,
+        action: 'merchant_user.invite',
+        target: event.payload.merchant_code,
+        correlationId: event.payload.correlation_id,
+        before: null,
+        after: event.payload.user,
         occurredAt: event.occurredAt,
       }),
     );

@@ -5,13 +5,14 @@ import {
   OperatorListAuditLog,
   OperatorListMerchants,
   OperatorPatchSettings,
+  OperatorRevokeApiKey,
   OperatorSetMerchantStatus,
 } from '@platform/contracts';
 import { RpcServer, type CommandContext } from '@platform/messaging';
-import { CONFIG } from '@platform/service-kit';
+import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { settingsPatchSchema } from '../admin/admin-schemas';
-import { consoleSettings } from '../merchant-console/merchant-console';
+import { consoleApiKey, consoleSettings } from '../merchant-console/merchant-console';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { AuditService } from './audit.service';
 import { MerchantsService } from './merchants.service';
@@ -19,7 +20,7 @@ import { MerchantsService } from './merchants.service';
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 
 /**
- * The operator console's calls on gateway.commands.v1 (ADR 0039): the merchants and the audit
+ * The operator console’s calls on gateway.operator-commands.v1 (ADR 0039): the merchants and the audit
  * log the gateway owns, with the same services as the operator API. The console has checked the
  * operator's role; every change is audited as the operator it names, with the change.
  */
@@ -29,6 +30,7 @@ export class OperatorConsoleHandlers implements OnModuleInit {
     private readonly rpc: RpcServer,
     private readonly merchants: MerchantsService,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -70,7 +72,13 @@ export class OperatorConsoleHandlers implements OnModuleInit {
           created_at: iso(merchant.created_at),
         },
         environments: { sandbox: consoleSettings(merchant.environments.sandbox), live: consoleSettings(merchant.environments.live) },
+        api_keys: merchant.api_keys.map((key) => ({ ...consoleApiKey(key, this.clock.now()), environment: key.environment })),
       };
+    });
+
+    this.rpc.handle(OperatorRevokeApiKey, async (request, context) => {
+      const revoked = await this.merchants.revokeApiKey(request.merchant_code, request.api_key, by(request.operator, context), request.environment);
+      return { api_key: revoked.api_key, revoked_at: revoked.revoked_at };
     });
 
     this.rpc.handle(OperatorPatchSettings, async (request, context) => {

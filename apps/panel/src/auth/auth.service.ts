@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, Errors, type PanelRole } from '@platform/contracts';
+import { ApiError, Errors, PanelInvitationRecorded, type PanelRole } from '@platform/contracts';
 import { openSecret, sealSecret } from '@platform/signing';
-import { Clock, CONFIG, LOGGER, recordOperatorAction } from '@platform/service-kit';
+import { Clock, CONFIG, LOGGER } from '@platform/service-kit';
+import { OutboxWriter } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 import type { Config } from '../config';
 import { MailSender } from '../mail/mail-sender';
 import { UserRepository, type Language, type SessionRow, type UserRow } from '../users/user.repository';
 import { PANEL_KEY } from './panel-key';
 import { AddressThrottle, PasswordHasher, newToken, tokenDigest, acceptedStep, newTotpSecret } from '@platform/web-auth';
+
+const invitations = new OutboxWriter('panel');
 
 export interface SignedIn {
   session: SessionRow;
@@ -166,12 +169,15 @@ export class AuthService {
       });
       if (input.inviter_user_id === null) {
         // An operator's invitation: the gateway's audit log has it exactly when the user exists (ADR 0039).
-        await recordOperatorAction(tx, 'panel', {
-          actor: input.invited_by,
-          action: 'merchant_user.invite',
-          target: input.merchant_code,
-          before: null,
-          after: { user_id: inserted.id, email, role: input.role, invited_at: inserted.created_at.toISOString() },
+        await invitations.append(tx, {
+          event: PanelInvitationRecorded,
+          key: input.merchant_code,
+          payload: {
+            actor: input.invited_by,
+            merchant_code: input.merchant_code,
+            correlation_id: correlationId,
+            user: { user_id: inserted.id, email, role: input.role, invited_at: inserted.created_at.toISOString() },
+          },
         });
       }
       return inserted;

@@ -1,10 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ListPanelAudit, PanelInviteUser, pageOf } from '@platform/contracts';
+import { ListPanelAudit, ListPanelUsers, PanelInviteUser, pageOf } from '@platform/contracts';
 import { RpcServer } from '@platform/messaging';
 import { AuthService } from '../auth/auth.service';
 import { UserRepository } from './user.repository';
 
-/** The panel's commands, from the gateway's operator API: an operator's invitation, and the merchant's panel audit log. */
+/** The panel's commands, from the gateway's operator API and the console: an operator's invitation, the merchant's users and panel audit log. */
 @Injectable()
 export class PanelHandlers implements OnModuleInit {
   constructor(
@@ -18,6 +18,17 @@ export class PanelHandlers implements OnModuleInit {
       const user = await this.auth.invite({ ...request, inviter_user_id: null }, meta.correlationId);
       return { user_id: user.id, email: user.email, role: user.role, invited_at: user.created_at.toISOString() };
     });
+    this.rpc.handle(ListPanelUsers, async (request) => ({
+      data: (await this.users.ofMerchant(request.merchant_code)).map((user) => ({
+        user_id: user.id,
+        email: user.email,
+        role: user.role,
+        status: user.status,
+        two_factor: user.totp_secret_sealed !== null,
+        invited_by: user.invited_by,
+        created_at: user.created_at.toISOString(),
+      })),
+    }));
     this.rpc.handle(ListPanelAudit, async (request) => {
       const { rows, total } = await this.users.auditPage(request.merchant_code, request.action, request.page, request.per_page);
       return pageOf(rows, total, request.page, request.per_page);

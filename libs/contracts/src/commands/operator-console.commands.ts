@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from '../api/v3-lists.api';
 import { ENVIRONMENTS } from '../environment';
-import { ConsoleSettingsSchema } from './merchant-console.commands';
+import { ConsoleApiKeySchema, ConsoleSettingsSchema } from './merchant-console.commands';
 import { text } from '../text';
 import { PAYMENT_CURRENCIES } from '../vocabulary';
 import { Topics } from '../topics';
@@ -92,7 +92,22 @@ export const OperatorGetMerchant = defineCommand({
   reply: z.object({
     merchant: MerchantSummarySchema,
     environments: z.object({ sandbox: ConsoleSettingsSchema, live: ConsoleSettingsSchema }),
+    /** Both environments' keys, without their secrets. */
+    api_keys: z.array(ConsoleApiKeySchema.extend({ environment: z.enum(ENVIRONMENTS) })),
   }),
+});
+
+/** A leaked key stops working now (the operator API's revoke); the merchant issues a new one in the panel. */
+export const OperatorRevokeApiKey = defineCommand({
+  type: 'gateway.operator-revoke-api-key',
+  topic: Topics.gatewayOperatorCommands,
+  request: z.object({
+    merchant_code: z.string().regex(/^MRC-\d{6}$/),
+    environment: z.enum(ENVIRONMENTS),
+    api_key: z.string().min(1).max(200),
+    operator: OperatorSchema,
+  }),
+  reply: z.object({ api_key: z.string(), revoked_at: z.string() }),
 });
 
 /**

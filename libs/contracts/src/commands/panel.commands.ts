@@ -23,6 +23,26 @@ export const PanelInviteUser = defineCommand({
   reply: z.object({ user_id: z.string().uuid(), email: z.string(), role: z.enum(PANEL_ROLES), invited_at: z.string() }),
 });
 
+/** A merchant's panel users as operators see them: never a password, a second factor or a link. */
+export const ListPanelUsers = defineCommand({
+  type: 'panel.user-list',
+  topic: Topics.panelCommands,
+  request: z.object({ merchant_code: z.string().min(1).max(32) }),
+  reply: z.object({
+    data: z.array(
+      z.object({
+        user_id: z.string().uuid(),
+        email: z.string(),
+        role: z.enum(PANEL_ROLES),
+        status: z.enum(['invited', 'active']),
+        two_factor: z.boolean(),
+        invited_by: z.string(),
+        created_at: z.string(),
+      }),
+    ),
+  }),
+});
+
 /** One change a merchant's panel user (or an operator's invitation) made, as the panel's audit log keeps it. */
 export const PanelAuditEntrySchema = z.object({
   id: z.string(),

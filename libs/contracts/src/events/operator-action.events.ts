@@ -20,3 +20,21 @@ export const OperatorActionRecorded = defineEvent({
     after: z.unknown(),
   }),
 });
+
+/**
+ * An operator's invitation of a merchant user, announced by the panel from the transaction that
+ * makes the user. The panel writes its own topic, not operator.actions.v1: a panel, which
+ * merchants reach, can only ever announce invitations, and the gateway records each as
+ * `merchant_user.invite` in its audit log.
+ */
+export const PanelInvitationRecorded = defineEvent({
+  type: 'panel.invitation-recorded',
+  topic: Topics.panelInvitations,
+  payload: z.object({
+    /** The operator the gateway or the console authenticated, as the invitation named them. */
+    actor: z.string().min(1),
+    merchant_code: z.string().min(1),
+    correlation_id: z.string().min(1),
+    user: z.object({ user_id: z.string().uuid(), email: z.string(), role: z.string(), invited_at: z.string() }),
+  }),
+});

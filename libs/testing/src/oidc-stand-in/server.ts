@@ -17,6 +17,8 @@ interface IssuedCode {
   nonce: string;
   email: string;
   roles: string[];
+  /** How the person authenticated (RFC 8176): `mfa` when the provider asked for a second factor. */
+  amr: string[];
   expiresAt: number;
 }
 
@@ -116,6 +118,7 @@ export class OidcStandIn {
       `<h1>Company sign-in</h1><form method="post" action="/authorize">${hidden}
 <label for="email">Work e-mail</label><input id="email" name="email" type="email">
 <label for="roles">Groups (comma-separated)</label><input id="roles" name="roles">
+<label for="amr">Methods used (amr)</label><input id="amr" name="amr" value="pwd,mfa">
 <button type="submit">Sign in</button></form>`,
     );
   }
@@ -129,10 +132,8 @@ export class OidcStandIn {
       codeChallenge: params.get('code_challenge')!,
       nonce: params.get('nonce')!,
       email: (params.get('email') ?? '').trim().toLowerCase(),
-      roles: (params.get('roles') ?? '')
-        .split(',')
-        .map((role) => role.trim())
-        .filter(Boolean),
+      roles: listOf(params.get('roles')),
+      amr: listOf(params.get('amr')),
       expiresAt: Date.now() + 60_000,
     });
     const back = new URL(params.get('redirect_uri')!);
@@ -171,6 +172,7 @@ export class OidcStandIn {
       nonce: issued.nonce,
       email: issued.email,
       email_verified: true,
+      amr: issued.amr,
       [this.options.rolesClaim]: issued.roles,
     });
     this.send(response, 200, { access_token: randomBytes(24).toString('base64url'), token_type: 'Bearer', expires_in: 300, id_token: idToken });
@@ -186,6 +188,12 @@ export class OidcStandIn {
       .end(`<!doctype html><html lang="en"><head><title>Company sign-in</title></head><body><main>${body}</main></body></html>`);
   }
 }
+
+const listOf = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 function bodyOf(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
