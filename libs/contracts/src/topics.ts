@@ -28,6 +28,12 @@ export const Topics = {
   payoutsOperatorCommands: 'payouts.operator-commands.v1',
   disputesOperatorCommands: 'disputes.operator-commands.v1',
   gatewayOperatorCommands: 'gateway.operator-commands.v1',
+  /**
+   * Holds on a wallet's funds by the services that move money out (refunds, withdrawals):
+   * reserve, confirm, release, consume, and the unconfirmed ones after a restart. Only payments-v3
+   * and payouts may write it; the merchant-facing apps that read balances never can.
+   */
+  ledgerReservations: 'ledger.reservations.v1',
   /** Replies to every request-reply command; each client instance reads all and keeps its own. */
   rpcReplies: 'rpc.replies.v1',
   /** Domain events written through the outbox. */
@@ -84,6 +90,7 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.payoutsOperatorCommands, kind: 'commands', partitions: 1 },
   { name: Topics.disputesOperatorCommands, kind: 'commands', partitions: 1 },
   { name: Topics.gatewayOperatorCommands, kind: 'commands', partitions: 1 },
+  { name: Topics.ledgerReservations, kind: 'commands', partitions: 3 },
   { name: Topics.rpcReplies, kind: 'replies', partitions: 3 },
   { name: Topics.paymentsEvents, kind: 'events', partitions: 3 },
   { name: Topics.ordersEvents, kind: 'events', partitions: 3 },

@@ -73,4 +73,11 @@ describe('KAFKA_ACCESS', () => {
     const merchantFacing = ['panel', 'checkout'].flatMap((app) => KAFKA_ACCESS[app]!.write);
     expect(KAFKA_ACCESS.console!.write.filter((topic) => merchantFacing.includes(topic))).toEqual([]);
   });
+
+  it('lets only the services that move money out hold and release a wallet’s funds', () => {
+    const writers = Object.entries(KAFKA_ACCESS)
+      .filter(([, access]) => access.write.includes(Topics.ledgerReservations))
+      .map(([app]) => app);
+    expect([writers, servers(Topics.ledgerReservations).map(([app]) => app)]).toEqual([['payments-v3', 'payouts'], ['ledger']]);
+  });
 });

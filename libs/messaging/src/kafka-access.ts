@@ -31,6 +31,8 @@ function service(
   own: {
     commands?: TopicName;
     operatorCommands?: TopicName;
+    /** A second commands topic of the service, for other services only (the ledger's reservations). */
+    internalCommands?: TopicName;
     events?: TopicName[];
     consumes?: TopicName[];
     sends?: TopicName[];
@@ -45,6 +47,7 @@ function service(
     read: [
       ...(own.commands ? [own.commands] : []),
       ...(own.operatorCommands ? [own.operatorCommands] : []),
+      ...(own.internalCommands ? [own.internalCommands] : []),
       ...(rpc ? [replies] : []),
       ...(own.consumes ?? []),
       ...(own.reads ?? []),
@@ -100,7 +103,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   'payments-v3': service('payments-v3', {
     commands: Topics.paymentsCommands,
     operatorCommands: operatorTopics.payments,
-    sends: [Topics.ledgerCommands],
+    sends: [Topics.ledgerReservations],
     publishes: [Topics.paymentsEvents, reference.rates, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
   }),
@@ -113,6 +116,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   ledger: service('ledger', {
     commands: Topics.ledgerCommands,
     operatorCommands: operatorTopics.ledger,
+    internalCommands: Topics.ledgerReservations,
     publishes: [Topics.operatorActions],
     consumes: [Topics.paymentsEvents, Topics.ordersEvents, Topics.disputesEvents, reference.rates],
     reads: [reference.maintenance],
@@ -120,7 +124,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   payouts: service('payouts', {
     commands: Topics.payoutsCommands,
     operatorCommands: operatorTopics.payouts,
-    sends: [Topics.ledgerCommands],
+    sends: [Topics.ledgerCommands, Topics.ledgerReservations],
     publishes: [Topics.operatorActions],
     reads: [reference.settings, reference.maintenance, reference.rates],
   }),

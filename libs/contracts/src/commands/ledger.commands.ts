@@ -54,7 +54,7 @@ export type Reservation = z.infer<typeof ReservationSchema>;
  */
 export const ReserveFunds = defineCommand({
   type: 'ledger.reserve',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerReservations,
   request: z
     .object({
       operation_id: text({ min: 1, max: 100 }),
@@ -71,21 +71,21 @@ export const ReserveFunds = defineCommand({
 /** The owner of the operation committed it: the reservation stays until released or consumed. 409 1000012 unless it is `reserved`. */
 export const ConfirmReservation = defineCommand({
   type: 'ledger.confirm',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerReservations,
   request: z.object({ operation_id: z.string() }),
   reply: ReservationSchema,
 });
 /** The operation was rejected or cancelled: the amount returns to available. */
 export const ReleaseReservation = defineCommand({
   type: 'ledger.release',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerReservations,
   request: z.object({ operation_id: z.string() }),
   reply: ReservationSchema,
 });
 /** The money left (refund done, USDT sent): the reserved amount is gone for good. */
 export const ConsumeReservation = defineCommand({
   type: 'ledger.consume',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerReservations,
   request: z.object({ operation_id: z.string() }),
   reply: ReservationSchema,
 });
@@ -93,7 +93,7 @@ export const ConsumeReservation = defineCommand({
 /** Reservations of one kind whose owner has not confirmed them by `due_before`, for the owner to settle. */
 export const ListUnconfirmedReservations = defineCommand({
   type: 'ledger.list-unconfirmed',
-  topic: Topics.ledgerCommands,
+  topic: Topics.ledgerReservations,
   request: z.object({ kind: z.enum(['refund', 'withdrawal']), due_before: z.string().datetime() }),
   reply: z.array(
     z.object({
