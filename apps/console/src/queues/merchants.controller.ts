@@ -31,6 +31,8 @@ const QuerySchema = PagingQuerySchema.extend({ search: text({ min: 1, max: 100 }
 const MerchantCodeSchema = z.string().regex(/^MRC-\d{6}$/, 'must be MRC- and six digits');
 const InvitationSchema = z.object({ email: z.string().trim().toLowerCase().email('must be an e-mail address').max(254), role: z.enum(PANEL_ROLES) });
 const PATH = '/merchants';
+/** A merchant's page: where its changes return. */
+const pageOf = (merchantCode: string) => `${PATH}/${encodeURIComponent(merchantCode)}`;
 
 /** Merchants: find by code, account number or name; create; activate or deactivate. */
 @Controller('merchants')
@@ -141,8 +143,7 @@ ${field({ name: 'role', label: 'Panel role', type: 'select', options: PANEL_ROLE
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const back = `${PATH}/${encodeURIComponent(merchantCode)}`;
-    return this.gate.change(request, reply, body, 'merchants', back, async (current, form) => {
+    return this.gate.change(request, reply, body, 'merchants', pageOf(merchantCode), async (current, form) => {
       await this.commands.send(current, request, OperatorPatchSettings, {
         merchant_code: parseOrReject(MerchantCodeSchema, merchantCode),
         environment: parseOrReject(z.enum(ENVIRONMENTS), environment),
@@ -155,8 +156,7 @@ ${field({ name: 'role', label: 'Panel role', type: 'select', options: PANEL_ROLE
   /** An invitation to the merchant panel: the panel makes the user, mails the link and announces the operator's invitation with it. */
   @Post(':code/users')
   invite(@Param('code') merchantCode: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const back = `${PATH}/${encodeURIComponent(merchantCode)}`;
-    return this.gate.change(request, reply, body, 'merchant_users', back, async (current, form) => {
+    return this.gate.change(request, reply, body, 'merchant_users', pageOf(merchantCode), async (current, form) => {
       const merchant_code = parseOrReject(MerchantCodeSchema, merchantCode);
       const { email, role } = parseOrReject(InvitationSchema, { email: form.email ?? '', role: form.role });
       // The gateway's check that the merchant exists, as the operator API makes it before inviting.
@@ -175,8 +175,7 @@ ${field({ name: 'role', label: 'Panel role', type: 'select', options: PANEL_ROLE
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const back = `${PATH}/${encodeURIComponent(merchantCode)}`;
-    return this.gate.change(request, reply, body, 'merchants', back, async (current, form) => {
+    return this.gate.change(request, reply, body, 'merchants', pageOf(merchantCode), async (current, form) => {
       await this.commands.send(current, request, OperatorRevokeApiKey, {
         merchant_code: parseOrReject(MerchantCodeSchema, merchantCode),
         environment: parseOrReject(z.enum(ENVIRONMENTS), environment),
