@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   OperatorClient,
@@ -535,12 +536,37 @@ describe('operator console in a browser', () => {
     expect(await admin.page.getByRole('alert').textContent()).toContain('status');
   });
 
-  it('shows the trial balance and parked events to every role, and ends a disabled operator’s sessions at once', async () => {
-    const { admin, viewer } = operators;
+  it('shows the trial balance and parked events to every role, replays only for finance, and ends a disabled operator’s sessions at once', async () => {
+    const { admin, finance, viewer } = operators;
     await viewer.page.goto(`${consoleUrl}/trial-balance`);
     expect(await viewer.page.locator('[data-balanced]').getAttribute('data-balanced')).toBe('true');
-    await viewer.page.goto(`${consoleUrl}/parked-events`);
-    expect(await viewer.page.locator('h1').textContent()).toBe('Parked events');
+
+    // A money event the ledger cannot apply (sent as a broken producer would): parked, listed with why, and a replay refused.
+    const kafka = new Kafka({ clientId: `console-e2e-${run}`, brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    await producer.connect();
+    const eventId = randomUUID();
+    const broken = { event_id: eventId, event_type: 'payment.paid', occurred_at: new Date().toISOString(), payload: { merchant_code: 'MRC-000001' } };
+    await producer.send({ topic: `${testInfrastructure.topicPrefix}payments.events.v1`, messages: [{ key: 'MRC-000001', value: JSON.stringify(broken) }] });
+    await producer.disconnect();
+    const parkedRow = (page: Page) => page.locator('tr', { hasText: eventId });
+    await eventually(
+      async () => {
+        await viewer.page.goto(`${consoleUrl}/parked-events`);
+        return parkedRow(viewer.page).count();
+      },
+      (rows) => rows === 1,
+      // Behind whatever earlier suites left on the shared topic, as the ledger's own suite waits.
+      60000,
+    );
+    expect(await parkedRow(viewer.page).textContent()).toContain('invalid payload');
+    await parkedRow(viewer.page).getByRole('button', { name: 'Replay' }).click();
+    expect(await viewer.page.getByRole('alert').textContent()).toBe('The role viewer may not do this.');
+    await finance.page.goto(`${consoleUrl}/parked-events`);
+    await parkedRow(finance.page).getByRole('button', { name: 'Replay' }).click();
+    expect(await finance.page.getByRole('alert').textContent()).toContain('The parked message cannot be read; it cannot be replayed');
+    await finance.page.goto(`${consoleUrl}/parked-events`);
+    expect(await parkedRow(finance.page).count()).toBe(1);
 
     const row = await rowOf(admin.page, '/operators', viewer.email, true);
     await row.getByRole('button', { name: 'Disable' }).click();

@@ -163,7 +163,9 @@ describe('messaging on real Kafka and Postgres', () => {
       expect(again.filter((topic) => topic.created || topic.partitionsAdded || topic.settingsChanged)).toEqual([]);
       const grown = await provisioner.ensureTopics(TOPIC_SPECS, plan(8));
       expect(grown.filter((topic) => topic.partitionsAdded).map((topic) => topic.topic)).toEqual(
-        [Topics.paymentsEvents, Topics.ordersEvents, Topics.disputesEvents, Topics.operatorActions, Topics.sandboxWebhooks].map((topic) => `${prefix}${topic}`),
+        [Topics.paymentsEvents, Topics.ordersEvents, Topics.disputesEvents, Topics.operatorActions, Topics.panelInvitations, Topics.sandboxWebhooks].map(
+          (topic) => `${prefix}${topic}`,
+        ),
       );
       expect(await partitions(Topics.ordersEvents)).toBe(8);
       await provisioner.ensureTopics(TOPIC_SPECS, plan(4));
