@@ -625,13 +625,26 @@ describe('operator console in a browser', () => {
     const { rows: changed } = await stackDb(`SELECT details FROM console.audit_log WHERE action = 'operator.role_changed' AND details->>'email' = $1`, [email]);
     expect(changed.map((entry) => [entry.details.role_before, entry.details.role_after])).toEqual([['finance', 'support']]);
 
-    // Without the provider's word on a second factor, the console asks for its own: the first time, an authenticator app.
+    // A sign-in the provider made with one factor is not taken: whoever holds only the password could enrol an app of their own.
     const singleFactor = await (await browser.newContext()).newPage();
     await companySignIn(singleFactor, 'support', email, 'pwd');
-    await singleFactor.waitForURL(`${consoleUrl}/sign-in/enrol`);
-    expect(await singleFactor.locator('h1').textContent()).toBe('Add your authenticator app');
+    expect(await singleFactor.getByRole('alert').textContent()).toBe(
+      'Your company sign-in did not ask for a second factor. The console takes only sign-ins that did.',
+    );
     await singleFactor.goto(`${consoleUrl}/withdrawals`);
-    expect(singleFactor.url()).toBe(`${consoleUrl}/sign-in/enrol`);
+    expect(singleFactor.url()).toBe(`${consoleUrl}/sign-in`);
+
+    // The provider decides a linked operator's role and access: the console neither resets nor re-roles them, it can only disable.
+    const ssoId = actor.split(' ')[0]!.slice('console:'.length);
+    await admin.page.goto(`${consoleUrl}/operators`);
+    const adminCsrf = await admin.page.locator('input[name="_csrf"]').first().inputValue();
+    for (const [path, form] of [
+      ['reset', {}],
+      ['role', { role: 'admin' }],
+    ] as const) {
+      const refused = await admin.page.request.post(`${consoleUrl}/operators/${ssoId}/${path}`, { form: { _csrf: adminCsrf, ...form } });
+      expect([path, refused.status(), await refused.text()]).toEqual([path, 409, expect.stringContaining('signs in through the company sign-in')]);
+    }
 
     // The provider takes the console role away: refused, and the person's open sessions end at once.
     const removed = await (await browser.newContext()).newPage();

@@ -45,7 +45,11 @@ interface Discovery {
 
 /** Why a sign-in through the identity provider was not believed; the message is for the log, not the page. */
 export class OidcError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The provider could not be reached or answered nonsense: its failure, not the person's. */
+    readonly unreachable = false,
+  ) {
     super(message);
     this.name = 'OidcError';
   }
@@ -136,9 +140,11 @@ export class OidcClient {
   private discover(): Promise<Discovery> {
     this.discovery ??= (async () => {
       const response = await reach('discovery', `${this.settings.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
-      if (!response.ok) throw new OidcError(`discovery answered ${response.status}`);
+      if (!response.ok) throw new OidcError(`discovery answered ${response.status}`, true);
       const document = (await response.json().catch(() => null)) as Discovery | null;
-      if (document?.issuer !== this.settings.issuer) throw new OidcError('discovery names another issuer');
+      if (document?.issuer !== this.settings.issuer) throw new OidcError('discovery names another issuer', true);
+      for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const)
+        if (typeof document[endpoint] !== 'string' || !URL.canParse(document[endpoint])) throw new OidcError(`discovery has no ${endpoint}`, true);
       return document;
     })();
     // A failed discovery is tried again at the next sign-in.
@@ -175,7 +181,7 @@ async function reach(what: string, url: string, init: RequestInit = {}): Promise
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   } catch {
-    throw new OidcError(`${what} not reachable`);
+    throw new OidcError(`${what} not reachable`, true);
   }
 }
 

@@ -36,6 +36,7 @@ const SSO_REFUSALS: Record<Exclude<SingleSignOnOutcome, { kind: 'signed_in' }>['
   no_email: 'Your company account has no verified e-mail address for the console.',
   unavailable: 'Your company sign-in cannot be reached now. Try again, or sign in with your console password.',
   no_role: 'Your company account has no console role. Ask your administrator for one.',
+  mfa_required: 'Your company sign-in did not ask for a second factor. The console takes only sign-ins that did.',
   inactive: 'This operator is disabled or waits for a reset to be completed.',
   locked: 'Too many wrong codes: this operator is locked for now.',
   other_person: 'This e-mail address belongs to an operator who signs in another way.',
@@ -99,10 +100,8 @@ export class AuthController {
     if (outcome.kind === 'signed_in') {
       this.gate.startSession(request, reply, outcome.token);
       // This answer ends a navigation from the provider's site, which does not carry a strict
-      // cookie onwards: the next page is opened from here, a same-site request. Without the
-      // provider's word on a second factor, the console asks for its own code first.
-      const next = outcome.stage === 'signed_in' ? '/' : `/sign-in/${outcome.stage}`;
-      return sendHtml(reply, 200, publicPage('Signed in', `<meta http-equiv="refresh" content="0;url=${next}"><p><a href="${next}">Continue</a></p>`));
+      // cookie onwards: the console is opened from here, a same-site request.
+      return sendHtml(reply, 200, publicPage('Signed in', '<meta http-equiv="refresh" content="0;url=/"><p><a href="/">Continue to the console</a></p>'));
     }
     const status = outcome.reason === 'cancelled' || outcome.reason === 'not_verified' ? 400 : outcome.reason === 'unavailable' ? 503 : 403;
     sendHtml(reply, status, this.signInPage(request, reply, '', { kind: 'error', text: SSO_REFUSALS[outcome.reason] }));

@@ -18,8 +18,8 @@ export type SignInOutcome =
   { kind: 'signed_in'; token: string; stage: SessionStage } | { kind: 'wrong' } | { kind: 'locked'; until: Date } | { kind: 'throttled'; until: Date };
 
 /** A sign-in through the OpenID Connect provider: signed in, or why not. */
-export type ProviderRefusal = 'no_role' | 'inactive' | 'locked' | 'other_person';
-export type ProviderSignIn = { kind: 'signed_in'; token: string; stage: SessionStage } | { kind: 'refused'; reason: ProviderRefusal };
+export type ProviderRefusal = 'no_role' | 'mfa_required' | 'inactive' | 'locked' | 'other_person';
+export type ProviderSignIn = { kind: 'signed_in'; token: string } | { kind: 'refused'; reason: ProviderRefusal };
 
 /** Who the OpenID Connect provider says signed in, from its checked ID token. */
 export interface ProviderPerson {
@@ -66,7 +66,8 @@ export class OperatorAuthService {
   private async checkPassword(email: string, password: string, correlationId: string): Promise<SignInOutcome> {
     const now = this.clock.now();
     const operator = await this.operators.byEmail(this.operators.dataSource, email.trim());
-    if (!operator || operator.status !== 'active' || !operator.password_hash) {
+    // An operator of the company sign-in has no console password: the provider decides who they are and their role.
+    if (!operator || operator.status !== 'active' || !operator.password_hash || operator.idp_subject) {
       this.decoyHash ??= this.hasher.hash(newToken());
       await this.hasher.verify(password, await this.decoyHash);
       return { kind: 'wrong' };
@@ -167,10 +168,10 @@ export class OperatorAuthService {
    * A person the company's OpenID Connect provider vouched for: the operator linked to the
    * provider's subject, or a new one on the first sign-in, with the role the provider gives them
    * now. An existing operator is never taken over by e-mail (a password admin stays the console's
-   * own). The session is signed in at once only when the provider says it asked for more than
-   * one factor (`amr` has `mfa`); otherwise the console asks for its own code, as after a
-   * password. Without a console role the person's sessions end; an operator an admin disabled or
-   * reset, or one locked by wrong codes, stays out. Every outcome is audited.
+   * own). Only a sign-in the provider says used more than one factor (`amr` has `mfa`) is taken:
+   * the console's own code cannot stand in, since whoever holds the provider's password could
+   * enrol an app of their own. Without a console role the person's sessions end; an operator an
+   * admin disabled stays out. Every outcome is audited.
    */
   async signInThroughProvider(person: ProviderPerson, correlationId: string): Promise<ProviderSignIn> {
     const email = person.email.trim().toLowerCase();
@@ -189,6 +190,7 @@ export class OperatorAuthService {
         });
         return { kind: 'refused', reason };
       };
+      if (!person.multiFactor) return refuse('mfa_required');
       if (!operator) {
         if (await this.operators.byEmail(tx, email)) return refuse('other_person');
         if (!person.role) return refuse('no_role');
@@ -221,15 +223,14 @@ export class OperatorAuthService {
           });
         }
       }
-      const stage: SessionStage = person.multiFactor ? 'signed_in' : operator.totp_secret_sealed ? 'code' : 'enrol';
-      await this.operators.insertSession(tx, this.newSession(token, operator.id, stage, now));
+      await this.operators.insertSession(tx, this.newSession(token, operator.id, 'signed_in', now));
       await this.operators.audit(tx, {
         ...this.who(operator),
         action: 'sign_in.idp',
-        details: { subject: person.subject, multi_factor: person.multiFactor },
+        details: { subject: person.subject },
         correlation_id: correlationId,
       });
-      return { kind: 'signed_in', token, stage };
+      return { kind: 'signed_in', token };
     });
   }
 
@@ -285,6 +286,11 @@ export class OperatorAuthService {
         throw new ApiError(Errors.ResourceStateConflict, 'You cannot change your own account', { errors: { operator: ['is your own account'] } });
       if (target.status === 'disabled')
         throw new ApiError(Errors.ResourceStateConflict, 'This operator is disabled; add them again if they return', { errors: { operator: ['is disabled'] } });
+      // The company sign-in decides who a linked operator is and their role; the console can only shut them out.
+      if (target.idp_subject && change !== 'disable')
+        throw new ApiError(Errors.ResourceStateConflict, 'This operator signs in through the company sign-in: change their role or access there', {
+          errors: { operator: ['signs in through the company sign-in'] },
+        });
       // Disabled, reset (not able to sign in until the new link is used) or demoted: one admin fewer.
       const losesAdmin = target.role === 'admin' && target.status === 'active' && (typeof change !== 'object' || change.role !== 'admin');
       if (losesAdmin && admins.filter((admin) => admin.id !== target.id).length === 0) {

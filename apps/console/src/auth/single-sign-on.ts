@@ -73,10 +73,12 @@ export class SingleSignOn {
     } catch (error) {
       if (!(error instanceof OidcError)) throw error;
       this.logger.warn({ reason: error.message, correlation_id: correlationId }, 'single sign-on not verified');
-      return { kind: 'refused', reason: 'not_verified' };
+      return { kind: 'refused', reason: error.unreachable ? 'unavailable' : 'not_verified' };
     }
     // Only an address the provider verified names an operator.
-    if (typeof claims.email !== 'string' || !claims.email.includes('@') || claims.email_verified !== true) return { kind: 'refused', reason: 'no_email' };
+    // The address goes into every audit entry as `console:<id> <email>` (at most 200 characters).
+    if (typeof claims.email !== 'string' || !claims.email.includes('@') || claims.email.length > 150 || claims.email_verified !== true)
+      return { kind: 'refused', reason: 'no_email' };
     return this.auth.signInThroughProvider(
       {
         issuer: claims.iss,
