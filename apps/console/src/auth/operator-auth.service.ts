@@ -91,7 +91,8 @@ export class OperatorAuthService {
   async secondFactor(current: SignedIn, code: string, address: string, correlationId: string): Promise<SignInOutcome> {
     return this.throttle.limit(address, async () => {
       const { operator } = current;
-      if (current.session.stage !== 'code' || !operator.totp_secret_sealed) return { kind: 'wrong' };
+      // The console's own second factor is never a linked operator's: the provider's is.
+      if (current.session.stage !== 'code' || !operator.totp_secret_sealed || operator.idp_subject) return { kind: 'wrong' };
       const now = this.clock.now();
       if (operator.locked_until && operator.locked_until > now) {
         await this.operators.deleteSession(current.session.token_sha256);
@@ -124,8 +125,9 @@ export class OperatorAuthService {
 
   /** The first code from the operator's app: the secret becomes theirs and the session signs in. */
   async confirmEnrolment(current: SignedIn, code: string, correlationId: string): Promise<SignInOutcome> {
-    // A session that began before the operator enrolled elsewhere may not replace that second factor.
-    if (current.operator.totp_secret_sealed) {
+    // A session that began before the operator enrolled elsewhere may not replace that second
+    // factor, and a linked operator's second factor is the provider's.
+    if (current.operator.totp_secret_sealed || current.operator.idp_subject) {
       await this.operators.deleteSession(current.session.token_sha256);
       return { kind: 'wrong' };
     }
@@ -253,6 +255,9 @@ export class OperatorAuthService {
   async createOperator(input: { email: string; role: OperatorRole; createdBy: string; creatorId: string | null }, correlationId: string) {
     const email = input.email.trim().toLowerCase();
     return this.operators.dataSource.transaction(async (tx) => {
+      // The creating admin as the locks see it: one disabled or demoted meanwhile adds nobody.
+      if (input.creatorId !== null && !(await this.operators.lockAdmins(tx)).some((admin) => admin.id === input.creatorId))
+        throw new ApiError(Errors.OperatorRoleForbidden, 'Only an active admin adds operators');
       const operator = await this.operators.insert(tx, { id: randomUUID(), email, role: input.role, created_by: input.createdBy });
       if (!operator)
         throw new ApiError(Errors.ResourceStateConflict, 'An operator with this e-mail address already exists', {
@@ -330,7 +335,9 @@ export class OperatorAuthService {
 
   async linkOperator(token: string): Promise<OperatorRow | undefined> {
     const operatorId = await this.operators.openLink(this.operators.dataSource, tokenDigest(token), this.clock.now());
-    return operatorId ? this.operators.byId(this.operators.dataSource, operatorId) : undefined;
+    const operator = operatorId ? await this.operators.byId(this.operators.dataSource, operatorId) : undefined;
+    // A linked operator has no console password to set.
+    return operator?.idp_subject ? undefined : operator;
   }
 
   /** Sets the password through a set-up link, which is used up; the operator enrols a second factor at the next sign-in. */
@@ -341,7 +348,7 @@ export class OperatorAuthService {
       const operatorId = await this.operators.openLink(tx, tokenDigest(token), now, true);
       if (!operatorId) return false;
       const operator = (await this.operators.byId(tx, operatorId, true))!;
-      if (operator.status === 'disabled') return false;
+      if (operator.status === 'disabled' || operator.idp_subject) return false;
       await this.operators.useLinks(tx, operator.id, now);
       await this.operators.update(tx, operator.id, { password_hash: hash, status: 'active', failed_sign_ins: 0, locked_until: null });
       await this.operators.deleteSessionsOf(tx, operator.id);
