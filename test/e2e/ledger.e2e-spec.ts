@@ -1,4 +1,3 @@
-import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
@@ -13,6 +12,7 @@ import {
   submitForm,
   testInfrastructure,
   type ProvisionedMerchant,
+  sendUnreadableMoneyEvent,
 } from '@platform/testing';
 
 /**
@@ -129,13 +129,7 @@ describe('ledger and balances', () => {
 
   describe('operator', () => {
     it('parks a money event it cannot apply, lists it for operators, and refuses to replay what cannot be read', async () => {
-      const kafka = new Kafka({ clientId: `ledger-e2e-${randomUUID()}`, brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
-      const producer = kafka.producer();
-      await producer.connect();
-      const eventId = randomUUID();
-      const broken = { event_id: eventId, event_type: 'payment.paid', occurred_at: new Date().toISOString(), payload: { merchant_code: 'MRC-000001' } };
-      await producer.send({ topic: `${testInfrastructure.topicPrefix}payments.events.v1`, messages: [{ key: 'MRC-000001', value: JSON.stringify(broken) }] });
-      await producer.disconnect();
+      const eventId = await sendUnreadableMoneyEvent();
       const parked = await eventually(
         async () =>
           ((await operator.call('GET', '/admin/v1/ledger/parked-events')).body.data as { id: string; event_id: string }[]).find(

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   OperatorClient,
@@ -14,6 +13,7 @@ import {
   payOnPaymentPage,
   testInfrastructure,
   screenshotsIn,
+  sendUnreadableMoneyEvent,
 } from '@platform/testing';
 
 const PASSWORD = 'correct horse battery staple';
@@ -542,13 +542,7 @@ describe('operator console in a browser', () => {
     expect(await viewer.page.locator('[data-balanced]').getAttribute('data-balanced')).toBe('true');
 
     // A money event the ledger cannot apply (sent as a broken producer would): parked, listed with why, and a replay refused.
-    const kafka = new Kafka({ clientId: `console-e2e-${run}`, brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
-    const producer = kafka.producer();
-    await producer.connect();
-    const eventId = randomUUID();
-    const broken = { event_id: eventId, event_type: 'payment.paid', occurred_at: new Date().toISOString(), payload: { merchant_code: 'MRC-000001' } };
-    await producer.send({ topic: `${testInfrastructure.topicPrefix}payments.events.v1`, messages: [{ key: 'MRC-000001', value: JSON.stringify(broken) }] });
-    await producer.disconnect();
+    const eventId = await sendUnreadableMoneyEvent();
     const parkedRow = (page: Page) => page.locator('tr', { hasText: eventId });
     await eventually(
       async () => {

@@ -56,3 +56,21 @@ export class TopicEvents {
     return this.consumer.disconnect();
   }
 }
+
+/**
+ * Sends a `payment.paid` event the ledger cannot read (its payload lacks every fact), as a broken
+ * producer would: the ledger parks it instead of applying it. Answers the event's id.
+ */
+export async function sendUnreadableMoneyEvent(): Promise<string> {
+  const kafka = new Kafka({ clientId: `broken-producer-${randomUUID()}`, brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+  const producer = kafka.producer();
+  await producer.connect();
+  const eventId = randomUUID();
+  const broken = { event_id: eventId, event_type: 'payment.paid', occurred_at: new Date().toISOString(), payload: { merchant_code: 'MRC-000001' } };
+  try {
+    await producer.send({ topic: `${testInfrastructure.topicPrefix}payments.events.v1`, messages: [{ key: 'MRC-000001', value: JSON.stringify(broken) }] });
+  } finally {
+    await producer.disconnect();
+  }
+  return eventId;
+}
