@@ -21,8 +21,7 @@ const replies = Topics.rpcReplies;
 const reference = { settings: Topics.merchantSettings, maintenance: Topics.maintenance, rates: Topics.fxRates };
 
 /**
- * The service `app` answers its commands topic, and its operator commands topic in the same
- * group; `rpc` sends commands and reads replies; `reads`
+ * The service `app` answers its commands topic, and those it `alsoServes`, in one group; `rpc` sends commands and reads replies; `reads`
  * are the compacted reference topics; `listens` are topics every process reads whole in a group
  * of its own (`listen.<app>.<instance>`), from the newest message on.
  */
@@ -30,9 +29,8 @@ function service(
   app: string,
   own: {
     commands?: TopicName;
-    operatorCommands?: TopicName;
-    /** A second commands topic of the service, for other services only (the ledger's reservations). */
-    internalCommands?: TopicName;
+    /** Further commands topics the service answers in the same group: its operator commands, the ledger's reservations. */
+    alsoServes?: TopicName[];
     events?: TopicName[];
     consumes?: TopicName[];
     sends?: TopicName[];
@@ -46,8 +44,7 @@ function service(
     write: [...(own.commands ? [replies] : []), ...(own.sends ?? []), ...(own.publishes ?? [])],
     read: [
       ...(own.commands ? [own.commands] : []),
-      ...(own.operatorCommands ? [own.operatorCommands] : []),
-      ...(own.internalCommands ? [own.internalCommands] : []),
+      ...(own.alsoServes ?? []),
       ...(rpc ? [replies] : []),
       ...(own.consumes ?? []),
       ...(own.reads ?? []),
@@ -79,7 +76,7 @@ const operatorTopics = {
 export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   gateway: service('gateway', {
     commands: Topics.gatewayCommands,
-    operatorCommands: operatorTopics.gateway,
+    alsoServes: [operatorTopics.gateway],
     sends: [
       Topics.paymentsCommands,
       Topics.ordersCommands,
@@ -102,35 +99,34 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
   checkout: service('checkout', { sends: [Topics.paymentsCommands, Topics.ordersCommands] }),
   'payments-v3': service('payments-v3', {
     commands: Topics.paymentsCommands,
-    operatorCommands: operatorTopics.payments,
+    alsoServes: [operatorTopics.payments],
     sends: [Topics.ledgerReservations],
     publishes: [Topics.paymentsEvents, reference.rates, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
   }),
   'orders-v4': service('orders-v4', {
     commands: Topics.ordersCommands,
-    operatorCommands: operatorTopics.orders,
+    alsoServes: [operatorTopics.orders],
     publishes: [Topics.ordersEvents, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],
   }),
   ledger: service('ledger', {
     commands: Topics.ledgerCommands,
-    operatorCommands: operatorTopics.ledger,
-    internalCommands: Topics.ledgerReservations,
+    alsoServes: [operatorTopics.ledger, Topics.ledgerReservations],
     publishes: [Topics.operatorActions],
     consumes: [Topics.paymentsEvents, Topics.ordersEvents, Topics.disputesEvents, reference.rates],
     reads: [reference.maintenance],
   }),
   payouts: service('payouts', {
     commands: Topics.payoutsCommands,
-    operatorCommands: operatorTopics.payouts,
+    alsoServes: [operatorTopics.payouts],
     sends: [Topics.ledgerCommands, Topics.ledgerReservations],
     publishes: [Topics.operatorActions],
     reads: [reference.settings, reference.maintenance, reference.rates],
   }),
   disputes: service('disputes', {
     commands: Topics.disputesCommands,
-    operatorCommands: operatorTopics.disputes,
+    alsoServes: [operatorTopics.disputes],
     sends: [Topics.paymentsCommands],
     publishes: [Topics.disputesEvents, Topics.operatorActions],
     reads: [reference.settings, reference.maintenance],

@@ -26,6 +26,8 @@ type Handler = (request: unknown, context: CommandContext) => Promise<unknown>;
 
 interface Registration {
   contract: CommandContract<unknown, unknown>;
+  /** The contract's topic with this deployment's prefix: the only one the command is taken from. */
+  topic: string;
   handler: Handler;
 }
 
@@ -52,13 +54,14 @@ export class RpcServer {
     if (this.consumer) throw new Error('register handlers before start()');
     this.registrations.set(contract.type, {
       contract: contract as CommandContract<unknown, unknown>,
+      topic: this.connection.topic(contract.topic),
       handler: handler as Handler,
     });
   }
 
   async start(): Promise<void> {
     if (this.registrations.size === 0) return;
-    const topics = [...new Set([...this.registrations.values()].map((r) => this.connection.topic(r.contract.topic)))];
+    const topics = [...new Set([...this.registrations.values()].map((r) => r.topic))];
     this.topics = topics;
     const consumer = this.connection.consumer(this.groupName);
     this.consumer = consumer;
@@ -117,7 +120,7 @@ export class RpcServer {
 
   private async execute(type: string, topic: string, message: KafkaMessage, context: CommandContext): Promise<RpcReply> {
     const registration = this.registrations.get(type);
-    if (registration && this.connection.topic(registration.contract.topic) !== topic) {
+    if (registration && registration.topic !== topic) {
       // Who may write a topic is the broker's ACL (docs/kafka-acls.md): an operator's command
       // arriving on the topic merchants' apps write was not sent by the operator API or console.
       this.durations?.startTimer({ command: type })({ outcome: 'refused' });
