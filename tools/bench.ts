@@ -26,11 +26,14 @@ import { prepareReference, referenceAvailable, referenceLoad, startReference, st
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-/** Only the scenarios whose name contains this (the reference always runs unless BENCH_REFERENCE=off). */
-const ONLY = process.env.BENCH_ONLY;
+/**
+ * Only the scenarios whose name contains one of these, comma-separated (the reference always runs
+ * unless BENCH_REFERENCE=off).
+ */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 /** Where the services write V8 CPU profiles (`--cpu-prof`), one per process, when they stop. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
-const selected = (name: string) => !ONLY || name.includes(ONLY);
+const selected = (name: string) => !ONLY?.length || ONLY.some((part) => name.includes(part));
 /** Extra node flags for every service (BENCH_NODE_ARGS, space-separated): for trying V8 settings. */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
