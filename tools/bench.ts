@@ -66,6 +66,8 @@ const ALL_APPS = PLATFORM_APPS;
  * service), then stopped, as every earlier bench did, so they take no share of the two cores.
  */
 const IDLE_ONLY_APPS: readonly (typeof ALL_APPS)[number][] = ['checkout', 'payouts', 'disputes', 'panel', 'console'];
+/** Before every measurement, the platform's scenarios as the reference: JIT, pools, Kafka metadata. */
+const WARM_UP_SECONDS = 3;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 /**
  * How long the platform rests between the two idle measurements. For its first minutes a started
@@ -123,8 +125,10 @@ function report(name: string, result: autocannon.Result, cpu: CpuMeter): void {
   );
 }
 
+/** Each warmed up 3 s with its own requests first, as the reference is: the path measured is the JIT-compiled one. */
 async function scenario(name: string, cpu: CpuMeter, options: autocannon.Options): Promise<void> {
   if (!selected(name)) return;
+  await autocannon({ connections: CONNECTIONS, ...options, duration: WARM_UP_SECONDS });
   cpu.start();
   report(name, await autocannon({ duration: SECONDS, connections: CONNECTIONS, ...options }), cpu);
 }
@@ -155,7 +159,7 @@ async function runReference(): Promise<void> {
   for (const kind of ['nest', 'fastify'] as const) {
     const server = await startReference(kind, databaseUrl);
     try {
-      await referenceLoad(3, CONNECTIONS);
+      await referenceLoad(WARM_UP_SECONDS, CONNECTIONS);
       const cpu = new CpuMeter({ reference: () => [server.pid!], postgres: () => pidsNamed('postgres') });
       cpu.start();
       const result = await referenceLoad(SECONDS, CONNECTIONS);
@@ -277,8 +281,8 @@ async function main(): Promise<void> {
     });
     const path = '/api/v4/bins/435509?amount=100.00';
     const headers = v4Headers(merchant, 'GET', path);
-    // Warm-up: JIT, connection pools, Kafka metadata.
-    await autocannon({ url: `${gateway}${path}`, headers, duration: 3, connections: 4 });
+    // Warm-up before the idle measurement: JIT, connection pools, Kafka metadata.
+    await autocannon({ url: `${gateway}${path}`, headers, duration: WARM_UP_SECONDS, connections: 4 });
     process.stdout.write(`gateway RSS after warm-up: ${rss(stack.pid('gateway'))}\n`);
     await idle(stack);
     // The load scenarios run on the six services they use.
