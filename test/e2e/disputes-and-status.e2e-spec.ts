@@ -417,5 +417,24 @@ describe('disputes and service status', () => {
       await db.end();
       expect(stored.rows[0].n).toBe(statuses.filter((code) => code === 201).length);
     });
+
+    // Last in the file: it stops this stack's status service.
+    it('keeps answering the public status from the gateway while the status service is down (ADR 0040)', async () => {
+      const until = new Date(Date.now() + 3600_000).toISOString();
+      await operator.call('PUT', '/admin/v1/maintenance/storefront', { until, note: 'Theme release' });
+      await stack.terminate('status');
+      let replacement: Stack | undefined;
+      try {
+        // A command to the stopped service would time out with 503 1000009.
+        const response = await fetch(`${stack.url('gateway')}/api/v3/service-status`);
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { data: unknown[] }).data).toContainEqual({ service: 'storefront', until, note: 'Theme release' });
+      } finally {
+        replacement = await Stack.start({ apps: ['status'] });
+        await operator.call('DELETE', '/admin/v1/maintenance/storefront');
+        await replacement.stop();
+      }
+      expect((await status()).data.filter((item) => item.service === 'storefront')).toEqual([]);
+    });
   });
 });

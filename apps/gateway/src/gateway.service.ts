@@ -11,6 +11,8 @@ export const GATEWAY_SERVICE: ServiceSpec<typeof ConfigSchema> = {
   name: 'gateway',
   ...DATABASE,
   rpcClient: true,
+  // The public service status is answered from this copy (ADR 0040).
+  maintenance: true,
   configSchema: ConfigSchema,
   port: (config) => config.PORT,
   publicBaseUrl: (config) => config.PUBLIC_BASE_URL,

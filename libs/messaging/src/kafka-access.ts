@@ -94,6 +94,7 @@ export const KAFKA_ACCESS: Record<string, KafkaAccess> = {
     ],
     publishes: [reference.settings],
     consumes: [Topics.operatorActions, Topics.panelInvitations],
+    reads: [reference.maintenance],
     listens: [Topics.sandboxWebhooks],
   }),
   checkout: service('checkout', { sends: [Topics.paymentsCommands, Topics.ordersCommands] }),

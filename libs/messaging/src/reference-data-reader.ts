@@ -12,6 +12,7 @@ import { TOPIC_READY_TIMEOUT_MS, retryWhileRetriable, type KafkaConnection } fro
  */
 export class ReferenceDataReader<P> {
   private readonly values = new Map<string, P>();
+  private readonly listeners = new Set<() => void>();
   private consumer?: Consumer;
   private readyResolve?: () => void;
   readonly ready: Promise<void> = new Promise((resolve) => (this.readyResolve = resolve));
@@ -24,6 +25,32 @@ export class ReferenceDataReader<P> {
 
   get(key: string): P | undefined {
     return this.values.get(key);
+  }
+
+  /** Every key's latest value, in key order. */
+  all(): P[] {
+    return [...this.values.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
+  }
+
+  /**
+   * Resolves once `holds` is true of the copy (checked now and after every message applied),
+   * or after `timeoutMs` with false: for a caller that wants to see its own change arrive.
+   */
+  until(holds: () => boolean, timeoutMs: number): Promise<boolean> {
+    if (holds()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!holds()) return;
+        finish(true);
+      };
+      const finish = (seen: boolean) => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+        resolve(seen);
+      };
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      this.listeners.add(check);
+    });
   }
 
   async start(): Promise<void> {
@@ -55,6 +82,11 @@ export class ReferenceDataReader<P> {
 
   private apply(key: string | undefined, raw: string | undefined): void {
     if (!key) return;
+    this.store(key, raw);
+    for (const listener of this.listeners) listener();
+  }
+
+  private store(key: string, raw: string | undefined): void {
     if (raw === undefined) {
       this.values.delete(key);
       return;

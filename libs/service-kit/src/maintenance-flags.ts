@@ -1,4 +1,4 @@
-import { ApiError, MaintenanceChanged, type MaintainableService, Errors } from '@platform/contracts';
+import { ApiError, MaintenanceChanged, type MaintainableService, type ServiceStatusItem, Errors } from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 import type { Clock } from './clock';
@@ -24,6 +24,32 @@ export class MaintenanceFlags {
     if (!flag?.active) return;
     const back = flag.until && Date.parse(flag.until) > this.clock.now().getTime() ? ` (expected back at ${flag.until})` : '';
     throw new ApiError(Errors.PlatformMaintenance, `${service} is in maintenance${back}${flag.note ? `: ${flag.note}` : ''}`);
+  }
+
+  /**
+   * The services in maintenance now, as the public status lists them (by service): an estimated
+   * return time that has passed reads as null.
+   */
+  inMaintenance(): ServiceStatusItem[] {
+    const now = this.clock.now().getTime();
+    return this.reader
+      .all()
+      .filter((flag) => flag.active)
+      .map((flag) => {
+        const until = flag.until === null ? null : new Date(flag.until);
+        return { service: flag.service, until: until && until.getTime() > now ? until.toISOString() : null, note: flag.note };
+      });
+  }
+
+  /**
+   * Until this copy shows `service` as `expected` (null: not in maintenance), at most `timeoutMs`;
+   * false when it did not arrive in time.
+   */
+  shown(service: MaintainableService, expected: ServiceStatusItem | null, timeoutMs: number): Promise<boolean> {
+    return this.reader.until(() => {
+      const current = this.inMaintenance().find((item) => item.service === service);
+      return expected === null ? current === undefined : current?.until === expected.until && current.note === expected.note;
+    }, timeoutMs);
   }
 
   get ready(): Promise<void> {

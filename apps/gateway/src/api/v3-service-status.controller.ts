@@ -1,14 +1,17 @@
-import { Controller, Get, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get } from '@nestjs/common';
 import { z } from 'zod';
-import { GetServiceStatus, ServiceStatusItemSchema, type ServiceStatusItem } from '@platform/contracts';
+import { ServiceStatusItemSchema, type ServiceStatusItem } from '@platform/contracts';
+import { MaintenanceFlags } from '@platform/service-kit';
 import { ApiRoute } from '../openapi/api-route.decorator';
-import { RpcClient } from '@platform/messaging';
 
-/** Public and unsigned: which services are in maintenance. */
+/**
+ * Public and unsigned: which services are in maintenance. Answered from the gateway's copy of
+ * the status service's compacted maintenance topic (ADR 0040): it keeps answering while the
+ * status service is down, which is when merchants look.
+ */
 @Controller('api/v3/service-status')
 export class V3ServiceStatusController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly maintenance: MaintenanceFlags) {}
 
   @Get()
   @ApiRoute({
@@ -17,7 +20,7 @@ export class V3ServiceStatusController {
     security: 'none',
     responses: { 200: { description: 'The list is empty when nothing is in maintenance', schema: z.object({ data: z.array(ServiceStatusItemSchema) }) } },
   })
-  async status(@Req() request: FastifyRequest): Promise<{ data: ServiceStatusItem[] }> {
-    return { data: await this.rpc.request(GetServiceStatus, {}, { correlationId: request.correlationId }) };
+  status(): { data: ServiceStatusItem[] } {
+    return { data: this.maintenance.inMaintenance() };
   }
 }
