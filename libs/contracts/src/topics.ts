@@ -34,7 +34,10 @@ export const Topics = {
    * and payouts may write it; the merchant-facing apps that read balances never can.
    */
   ledgerReservations: 'ledger.reservations.v1',
-  /** Replies to every request-reply command; each client instance reads all and keeps its own. */
+  /**
+   * Replies to every request-reply command, each on its calling app's partition
+   * (REPLY_PARTITIONS); each client instance reads its app's partition whole and keeps its own.
+   */
   rpcReplies: 'rpc.replies.v1',
   /** Domain events written through the outbox. */
   paymentsEvents: 'payments.events.v1',
@@ -53,6 +56,25 @@ export const Topics = {
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];
+
+/**
+ * The partition of `rpc.replies.v1` that carries the replies to each app that sends commands.
+ * An instance then fetches and decodes its own app's replies, not every reply on the platform
+ * (ADR 0041). Tools, tests and any other client share partition 0.
+ */
+export const REPLY_PARTITIONS: Readonly<Record<string, number>> = {
+  gateway: 1,
+  checkout: 2,
+  'payments-v3': 3,
+  payouts: 4,
+  disputes: 5,
+  panel: 6,
+  console: 7,
+};
+
+export function replyPartitionOf(clientId: string): number {
+  return REPLY_PARTITIONS[clientId] ?? 0;
+}
 
 /** What a topic carries, which decides its retention and how its partitions scale. */
 export type TopicKind = 'commands' | 'replies' | 'events' | 'reference';
@@ -91,7 +113,7 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.disputesOperatorCommands, kind: 'commands', partitions: 1 },
   { name: Topics.gatewayOperatorCommands, kind: 'commands', partitions: 1 },
   { name: Topics.ledgerReservations, kind: 'commands', partitions: 3 },
-  { name: Topics.rpcReplies, kind: 'replies', partitions: 3 },
+  { name: Topics.rpcReplies, kind: 'replies', partitions: 1 + Object.keys(REPLY_PARTITIONS).length },
   { name: Topics.paymentsEvents, kind: 'events', partitions: 3 },
   { name: Topics.ordersEvents, kind: 'events', partitions: 3 },
   { name: Topics.disputesEvents, kind: 'events', partitions: 3 },

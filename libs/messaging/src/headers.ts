@@ -10,6 +10,7 @@ export const Headers = {
   rpcId: 'rpc-id',
   rpcType: 'rpc-type',
   replyTopic: 'reply-topic',
+  replyPartition: 'reply-partition',
   deadline: 'deadline',
   eventId: 'event-id',
   eventType: 'event-type',

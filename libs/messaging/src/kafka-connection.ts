@@ -9,6 +9,7 @@ import {
   type Producer,
   type LogEntry,
   type Message,
+  type PartitionAssigner,
   type SASLOptions,
 } from 'kafkajs';
 import type { TopicName, TopicSpec } from '@platform/contracts';
@@ -119,15 +120,26 @@ export class KafkaConnection {
     return `${this.settings.topicPrefix}${name}`;
   }
 
-  /** A consumer with the platform's settings: quick to notice a lost member, never creating topics; its group is prefixed. */
-  consumer(groupName: string): Consumer {
+  /**
+   * A consumer with the platform's settings: quick to notice a lost member, never creating topics;
+   * its group is prefixed. `partitionAssigners` replaces kafkajs's round robin.
+   */
+  consumer(groupName: string, partitionAssigners?: PartitionAssigner[]): Consumer {
     return this.kafka.consumer({
       groupId: this.group(groupName),
       sessionTimeout: 10000,
       heartbeatInterval: 1000,
       maxWaitTimeInMs: this.settings.fetchMaxWaitMs ?? 500,
       allowAutoTopicCreation: false,
+      ...(partitionAssigners ? { partitionAssigners } : {}),
     });
+  }
+
+  /** How many partitions `topic` (prefixed) has on the broker. */
+  async partitionCount(topic: string): Promise<number> {
+    const admin = await this.admin();
+    const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+    return topics[0]?.partitions.length ?? 0;
   }
 
   /** One message, batched with the others sent at the same moment (commands, replies). */
@@ -251,10 +263,23 @@ export class KafkaConnection {
   /** Partitions are only ever added (a key's partition moves, so events of one key may reorder once; the inbox keeps them exactly-once). */
   private async growPartitions(plan: PlannedTopic[]): Promise<string[]> {
     const admin = await this.admin();
-    const { topics } = await admin.fetchTopicMetadata({ topics: plan.map((topic) => this.topic(topic.name)) });
-    const short = plan.filter((topic) => (topics.find((t) => t.name === this.topic(topic.name))?.partitions.length ?? 0) < topic.partitions);
+    const shortOf = async () => {
+      const { topics } = await admin.fetchTopicMetadata({ topics: plan.map((topic) => this.topic(topic.name)) });
+      return plan.filter((topic) => (topics.find((t) => t.name === this.topic(topic.name))?.partitions.length ?? 0) < topic.partitions);
+    };
+    const short = await shortOf();
     if (short.length === 0) return [];
-    await admin.createPartitions({ topicPartitions: short.map((topic) => ({ topic: this.topic(topic.name), count: topic.partitions })) });
+    try {
+      await admin.createPartitions({ topicPartitions: short.map((topic) => ({ topic: this.topic(topic.name), count: topic.partitions })) });
+    } catch (error) {
+      // Apps starting together grow the same topics: the one that comes second finds them grown,
+      // once the broker's metadata shows the other's partitions.
+      for (const deadline = Date.now() + TOPIC_READY_TIMEOUT_MS; (await shortOf()).length > 0;) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return [];
+    }
     this.logger.info({ topics: short.map((topic) => this.topic(topic.name)) }, 'added Kafka partitions');
     return short.map((topic) => topic.name);
   }

@@ -3,7 +3,7 @@ import { ConfigResourceTypes, Kafka } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ApiError, CARD_DATA_TOPIC_CONFIG, TOPIC_SPECS, Topics, defineCommand, defineEvent } from '@platform/contracts';
+import { ApiError, CARD_DATA_TOPIC_CONFIG, REPLY_PARTITIONS, TOPIC_SPECS, Topics, defineCommand, defineEvent } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
 import {
   createServiceDataSource,
@@ -228,6 +228,37 @@ describe('messaging on real Kafka and Postgres', () => {
         status: 409,
         detail: 'no such BIN here',
       });
+    });
+
+    it("puts each app's replies on its own partition of the reply topic, which its instances alone read (ADR 0041)", async () => {
+      const asGateway = new KafkaConnection({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: 'gateway', topicPrefix: `it-${run}.` }, logger);
+      connections.push(asGateway);
+      const gateway = new RpcClient(asGateway, logger);
+      await gateway.start();
+      const admin = connection('offsets').kafka.admin();
+      await admin.connect();
+      try {
+        const ends = async () => new Map((await admin.fetchTopicOffsets(`it-${run}.${Topics.rpcReplies}`)).map((end) => [end.partition, Number(end.high)]));
+        const before = await ends();
+        expect(before.size).toBe(1 + Object.keys(REPLY_PARTITIONS).length);
+        const texts = Array.from({ length: 20 }, (_, i) => `gateway-${i}`);
+        const replies = await Promise.all(texts.map((text) => gateway.request(Echo, { text }, { correlationId: `g-${text}` })));
+        expect(replies.map((reply) => reply.echoed)).toEqual(texts);
+        // A client of no app (this suite's, tools') shares partition 0.
+        expect((await client.request(Echo, { text: 'tool' }, {})).echoed).toBe('tool');
+        const after = await ends();
+        const grown = [...after]
+          .filter(([partition, high]) => high > before.get(partition)!)
+          .map(([partition, high]) => [partition, high - before.get(partition)!])
+          .sort(([a], [b]) => a! - b!);
+        expect(grown).toEqual([
+          [0, 1],
+          [REPLY_PARTITIONS.gateway, 20],
+        ]);
+      } finally {
+        await admin.disconnect();
+        await gateway.stop();
+      }
     });
 
     it('answers 1000009 when the service does not reply in time', async () => {

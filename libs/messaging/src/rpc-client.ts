@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
 import type { Histogram, Registry } from 'prom-client';
-import { ApiError, Topics, type Caller, type CommandContract, Errors } from '@platform/contracts';
+import { ApiError, replyPartitionOf, Topics, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, currentCorrelationId, inSpan, SpanKind, traceHeaders, type Logger } from '@platform/observability';
 import { Headers, compactHeaders, readHeader } from './headers';
 import type { KafkaConnection } from './kafka-connection';
+import { onlyPartition } from './only-partition-assigner';
 import { commandDurations, parseRpcReply } from './rpc-wire';
 
 export interface RequestMeta {
@@ -21,14 +22,16 @@ interface Pending {
 }
 
 /**
- * Sends commands and waits for their replies. Every instance reads the whole reply
- * topic in a consumer group of its own and keeps the replies it is waiting for, so a
- * rebalance among replicas can never strand a reply (see docs/adr/0002).
+ * Sends commands and waits for their replies. Replies come on its app's partition of the
+ * reply topic (REPLY_PARTITIONS, ADR 0041); every instance reads that whole partition in a
+ * consumer group of its own and keeps the replies it is waiting for, so a rebalance among
+ * replicas can never strand a reply (see docs/adr/0002).
  */
 export class RpcClient {
   private consumer?: Consumer;
   private readonly pending = new Map<string, Pending>();
   private readonly instanceId = randomUUID();
+  private readonly replyPartition: number;
 
   private readonly durations?: Histogram<'command' | 'outcome'>;
 
@@ -43,6 +46,7 @@ export class RpcClient {
       'client',
       'Commands sent and their replies awaited, by command and outcome (ok, refused, timeout, unavailable)',
     );
+    this.replyPartition = replyPartitionOf(connection.settings.clientId);
   }
 
   private get replyTopic(): string {
@@ -50,7 +54,14 @@ export class RpcClient {
   }
 
   async start(): Promise<void> {
-    const consumer = this.connection.consumer(`rpc-replies.${this.connection.settings.clientId}.${this.instanceId}`);
+    const partitions = await this.connection.partitionCount(this.replyTopic);
+    if (partitions <= this.replyPartition) {
+      // Before a deployment's topics job has grown the topic: replies to a partition that does not exist would be lost.
+      throw new Error(
+        `${this.replyTopic} has ${partitions} partitions; ${this.connection.settings.clientId} takes its replies on partition ${this.replyPartition}. Run the topics job (npm run topics).`,
+      );
+    }
+    const consumer = this.connection.consumer(`rpc-replies.${this.connection.settings.clientId}.${this.instanceId}`, [onlyPartition(this.replyPartition)]);
     this.consumer = consumer;
     // A new group starts at the latest offset: requests may be sent only once the first fetch has begun.
     const fetching = new Promise<void>((resolve) => {
@@ -120,6 +131,7 @@ export class RpcClient {
           [Headers.rpcId]: id,
           [Headers.rpcType]: contract.type,
           [Headers.replyTopic]: this.replyTopic,
+          [Headers.replyPartition]: String(this.replyPartition),
           [Headers.correlationId]: meta.correlationId ?? acceptOrCreateCorrelationId(currentCorrelationId()),
           [Headers.merchantCode]: meta.caller?.merchantCode,
           [Headers.environment]: meta.caller?.environment,

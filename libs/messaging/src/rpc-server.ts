@@ -1,7 +1,7 @@
 import type { Histogram, Registry } from 'prom-client';
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import { ZodError } from 'zod';
-import { ApiError, isEnvironment, type Caller, type CommandContract, Errors } from '@platform/contracts';
+import { ApiError, isEnvironment, REPLY_PARTITIONS, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, traceHeaders, type Logger } from '@platform/observability';
 import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
@@ -21,6 +21,17 @@ export function callerOf(context: CommandContext): Caller {
 }
 
 const BATCH_CONCURRENCY = 64;
+
+const LAST_REPLY_PARTITION = Math.max(0, ...Object.values(REPLY_PARTITIONS));
+
+/**
+ * The partition a caller takes its replies on (ADR 0041). A caller that names none, or one no app
+ * has, gets them by key: a produce to a partition the topic lacks would fail the whole batch.
+ */
+function partitionOf(header: string | undefined): number | undefined {
+  const partition = Number(header);
+  return header !== undefined && Number.isSafeInteger(partition) && partition >= 0 && partition <= LAST_REPLY_PARTITION ? partition : undefined;
+}
 
 type Handler = (request: unknown, context: CommandContext) => Promise<unknown>;
 
@@ -86,6 +97,7 @@ export class RpcServer {
 
   private async answer(topic: string, message: KafkaMessage): Promise<void> {
     const replyTopic = readHeader(message.headers, Headers.replyTopic);
+    const replyPartition = partitionOf(readHeader(message.headers, Headers.replyPartition));
     const rpcId = readHeader(message.headers, Headers.rpcId);
     const type = readHeader(message.headers, Headers.rpcType) ?? '';
     const deadline = Number(readHeader(message.headers, Headers.deadline) ?? Infinity);
@@ -107,6 +119,7 @@ export class RpcServer {
       );
       try {
         await this.connection.send(replyTopic, {
+          ...(replyPartition === undefined ? {} : { partition: replyPartition }),
           key: rpcId,
           value: JSON.stringify(reply),
           headers: { [Headers.rpcId]: rpcId, [Headers.correlationId]: context.correlationId, ...traceHeaders() },
