@@ -182,11 +182,16 @@ async function runReference(): Promise<void> {
  * rows since can lead the planner to an owner index instead of a unique key (docs/benchmarks.md,
  * ninth sitting), which a production database, analysing itself, would not.
  */
-async function analyze(): Promise<void> {
+function analyze(): Promise<void> {
+  return maintainBenchDatabase('ANALYZE');
+}
+
+/** Maintenance autovacuum would do on a production database; this machine's Postgres runs without it. */
+async function maintainBenchDatabase(command: 'ANALYZE' | 'VACUUM (ANALYZE)'): Promise<void> {
   const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
   await db.connect();
   try {
-    await db.query('ANALYZE');
+    await db.query(command);
   } finally {
     await db.end();
   }
@@ -202,13 +207,7 @@ async function ensureBenchDatabase(): Promise<void> {
   // Every run adds rows, and this machine's Postgres runs with autovacuum off: without a
   // vacuum, queue scans walk the dead rows of all earlier runs and each run is slower than
   // the last. A production database vacuums itself; the bench starts where it would be.
-  const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
-  await db.connect();
-  try {
-    await db.query('VACUUM (ANALYZE)');
-  } finally {
-    await db.end();
-  }
+  await maintainBenchDatabase('VACUUM (ANALYZE)');
 }
 
 function v4Headers(merchant: ProvisionedMerchant, method: string, path: string, body?: string): Record<string, string> {
