@@ -30,7 +30,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
  * Only the scenarios whose name contains one of these, comma-separated (the reference always runs
  * unless BENCH_REFERENCE=off).
  */
-const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 /** Where the services write V8 CPU profiles (`--cpu-prof`), one per process, when they stop. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const selected = (name: string) => !ONLY?.length || ONLY.some((part) => name.includes(part));
@@ -165,6 +167,7 @@ async function runReference(): Promise<void> {
     const server = await startReference(kind, databaseUrl);
     try {
       await referenceLoad(WARM_UP_SECONDS, CONNECTIONS);
+      await analyze(databaseUrl);
       const cpu = new CpuMeter({ reference: () => [server.pid!], postgres: () => pidsNamed('postgres') });
       cpu.start();
       const result = await referenceLoad(SECONDS, CONNECTIONS);
@@ -182,13 +185,13 @@ async function runReference(): Promise<void> {
  * rows since can lead the planner to an owner index instead of a unique key (docs/benchmarks.md,
  * ninth sitting), which a production database, analysing itself, would not.
  */
-function analyze(): Promise<void> {
-  return maintainBenchDatabase('ANALYZE');
+function analyze(databaseUrl = testInfrastructure.adminDatabaseUrl): Promise<void> {
+  return maintainBenchDatabase('ANALYZE', databaseUrl);
 }
 
 /** Maintenance autovacuum would do on a production database; this machine's Postgres runs without it. */
-async function maintainBenchDatabase(command: 'ANALYZE' | 'VACUUM (ANALYZE)'): Promise<void> {
-  const db = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+async function maintainBenchDatabase(command: 'ANALYZE' | 'VACUUM (ANALYZE)', databaseUrl = testInfrastructure.adminDatabaseUrl): Promise<void> {
+  const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     await db.query(command);

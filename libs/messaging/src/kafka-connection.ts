@@ -32,6 +32,11 @@ export interface KafkaSettings {
    * stopping consumer waits out its last fetch.
    */
   fetchMaxWaitMs?: number;
+  /**
+   * A command client reads only its app's partition of the reply topic (ADR 0041); false (the
+   * first release of an upgrade from before it) reads the whole topic. Default true.
+   */
+  repliesOnOwnPartition?: boolean;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { testInfrastructure } from '@platform/testing';
 import { EventConsumer, PARK_AFTER_FAILURES } from './event-consumer';
 import { KafkaEventPublisher, type EventPublisher, type OutboxRecord } from './event-publisher';
+import { Headers } from './headers';
 import { KafkaConnection } from './kafka-connection';
 import type { TopicSettings } from './topic-plan';
 import { OutboxRelay } from './outbox-relay';
@@ -49,6 +50,13 @@ const Slow = defineCommand({
   topic: Topics.ordersCommands,
   request: z.object({}),
   reply: z.object({}),
+});
+/** No server in this suite answers it: the test plays a server of an earlier release. */
+const Unserved = defineCommand({
+  type: 'test.unserved',
+  topic: Topics.disputesCommands,
+  request: z.object({}),
+  reply: z.object({ from: z.string() }),
 });
 const Credited = defineEvent({
   type: 'test.credited',
@@ -258,6 +266,56 @@ describe('messaging on real Kafka and Postgres', () => {
       } finally {
         await admin.disconnect();
         await gateway.stop();
+      }
+    });
+
+    it('keeps replies flowing while a deployment upgrades from before ADR 0041', async () => {
+      const admin = connection('upgrade-offsets').kafka.admin();
+      await admin.connect();
+      const replyTopic = `it-${run}.${Topics.rpcReplies}`;
+      const ends = async () => new Map((await admin.fetchTopicOffsets(replyTopic)).map((end) => [end.partition, Number(end.high)]));
+      // The first release reads the whole topic: a server not yet upgraded replies by its key's hash.
+      const firstRelease = new KafkaConnection(
+        { brokers: testInfrastructure.kafkaBrokers.split(','), clientId: 'gateway', topicPrefix: `it-${run}.`, repliesOnOwnPartition: false },
+        logger,
+      );
+      connections.push(firstRelease);
+      const sentIds: string[] = [];
+      const send = firstRelease.send.bind(firstRelease);
+      firstRelease.send = (topic, message) => {
+        sentIds.push(String((message.headers as Record<string, string>)[Headers.rpcId]));
+        return send(topic, message);
+      };
+      const caller = new RpcClient(firstRelease, logger);
+      await caller.start();
+      try {
+        const answered = caller.request(Unserved, {}, { correlationId: 'upgrade-1' });
+        await waitFor(async () => (sentIds.length > 0 ? true : undefined));
+        await connection('old-server').send(replyTopic, {
+          partition: 4,
+          key: sentIds[0]!,
+          value: JSON.stringify({ ok: true, result: { from: 'an old server' } }),
+          headers: { [Headers.rpcId]: sentIds[0]! },
+        });
+        await expect(answered).resolves.toEqual({ from: 'an old server' });
+
+        // A caller not yet upgraded names no partition: an upgraded server answers on 0, which it knew at start.
+        const before = await ends();
+        const oldCaller = connection('old-caller');
+        const rpcId = randomUUID();
+        await oldCaller.send(`it-${run}.${Topics.ordersCommands}`, {
+          key: rpcId,
+          value: JSON.stringify({ text: 'from an old caller' }),
+          headers: { [Headers.rpcId]: rpcId, [Headers.rpcType]: Echo.type, [Headers.replyTopic]: replyTopic, [Headers.deadline]: String(Date.now() + 10_000) },
+        });
+        const after = await waitFor(async () => {
+          const now = await ends();
+          return [...now].some(([partition, high]) => high > before.get(partition)!) ? now : undefined;
+        });
+        expect([...after].filter(([partition, high]) => high > before.get(partition)!).map(([partition]) => partition)).toEqual([0]);
+      } finally {
+        await caller.stop();
+        await admin.disconnect();
       }
     });
 

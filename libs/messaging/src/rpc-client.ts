@@ -61,7 +61,11 @@ export class RpcClient {
         `${this.replyTopic} has ${partitions} partitions; ${this.connection.settings.clientId} takes its replies on partition ${this.replyPartition}. Run the topics job (npm run topics).`,
       );
     }
-    const consumer = this.connection.consumer(`rpc-replies.${this.connection.settings.clientId}.${this.instanceId}`, [onlyPartition(this.replyPartition)]);
+    const ownPartitionOnly = this.connection.settings.repliesOnOwnPartition !== false;
+    const consumer = this.connection.consumer(
+      `rpc-replies.${this.connection.settings.clientId}.${this.instanceId}`,
+      ownPartitionOnly ? [onlyPartition(this.replyPartition)] : undefined,
+    );
     this.consumer = consumer;
     // A new group starts at the latest offset: requests may be sent only once the first fetch has begun.
     const fetching = new Promise<void>((resolve) => {

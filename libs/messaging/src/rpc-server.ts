@@ -25,12 +25,13 @@ const BATCH_CONCURRENCY = 64;
 const LAST_REPLY_PARTITION = Math.max(0, ...Object.values(REPLY_PARTITIONS));
 
 /**
- * The partition a caller takes its replies on (ADR 0041). A caller that names none, or one no app
- * has, gets them by key: a produce to a partition the topic lacks would fail the whole batch.
+ * The partition a caller takes its replies on (ADR 0041). A caller that names none (one of a
+ * release before it, which reads the partitions it knew at start) or one no app has gets them on
+ * partition 0, which every topic has: kafkajs drops a message for a partition its metadata lacks.
  */
-function partitionOf(header: string | undefined): number | undefined {
+function partitionOf(header: string | undefined): number {
   const partition = Number(header);
-  return header !== undefined && Number.isSafeInteger(partition) && partition >= 0 && partition <= LAST_REPLY_PARTITION ? partition : undefined;
+  return header !== undefined && Number.isSafeInteger(partition) && partition >= 0 && partition <= LAST_REPLY_PARTITION ? partition : 0;
 }
 
 type Handler = (request: unknown, context: CommandContext) => Promise<unknown>;
@@ -119,7 +120,7 @@ export class RpcServer {
       );
       try {
         await this.connection.send(replyTopic, {
-          ...(replyPartition === undefined ? {} : { partition: replyPartition }),
+          partition: replyPartition,
           key: rpcId,
           value: JSON.stringify(reply),
           headers: { [Headers.rpcId]: rpcId, [Headers.correlationId]: context.correlationId, ...traceHeaders() },

@@ -33,6 +33,15 @@ export const BaseConfigSchema = z.object({
   ...KafkaSecurityFields,
   /** How long a consumer's fetch waits at the broker (no latency cost: data ends the wait); tests stop faster at 500. */
   KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(10_000).default(DEFAULT_FETCH_MAX_WAIT_MS),
+  /**
+   * Each instance reads only its app's partition of the reply topic (ADR 0041). Upgrading from a
+   * release before it, run one release with false (every server learns to answer on the caller's
+   * partition while callers still read them all), then true.
+   */
+  RPC_REPLIES_OWN_PARTITION: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   HTTP_HOST: z.string().default('0.0.0.0'),
   /** How long a dependency may fail before the pod reports not ready (0: at once). */
   READINESS_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),

@@ -64,7 +64,15 @@ export class ServiceKitModule {
         },
         {
           provide: KafkaConnection,
-          useFactory: () => new KafkaConnection({ ...kafkaSettingsOf(config, definition.name), fetchMaxWaitMs: config.KAFKA_FETCH_MAX_WAIT_MS }, logger),
+          useFactory: () =>
+            new KafkaConnection(
+              {
+                ...kafkaSettingsOf(config, definition.name),
+                fetchMaxWaitMs: config.KAFKA_FETCH_MAX_WAIT_MS,
+                repliesOnOwnPartition: config.RPC_REPLIES_OWN_PARTITION,
+              },
+              logger,
+            ),
         },
         {
           provide: RpcServer,
