@@ -154,6 +154,14 @@ describe('Helm chart', () => {
     expect([...new Set(optional)]).toEqual(['ADMIN_TOKEN']);
   });
 
+  it('has each app read only its own reply partition unless the first release of an upgrade turns it off (ADR 0041)', () => {
+    const flag = (args: string[] = []) => render(args).find((m) => m.kind === 'ConfigMap')!.data.RPC_REPLIES_OWN_PARTITION;
+    expect(flag()).toBe('true');
+    expect(flag(['--set', 'config.rpcRepliesOwnPartition=false'])).toBe('false');
+    // An upgrade with --reuse-values from a chart without the value: the new default, not "<nil>".
+    expect(flag(['--set', 'config.rpcRepliesOwnPartition=null'])).toBe('true');
+  });
+
   it('tells the panel where merchant users reach it, over https only', () => {
     const config = render().find((m) => m.kind === 'ConfigMap')!.data;
     expect(config.PANEL_PUBLIC_URL).toBe('https://panel.pay.example.com');
