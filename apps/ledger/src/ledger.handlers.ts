@@ -119,7 +119,8 @@ export class LedgerHandlers implements OnModuleInit {
       throw new ApiError(Errors.RequestSchemaInvalid, 'amount must be a positive decimal string with exactly 2 decimals', {
         errors: { amount: ['must be positive with 2 decimals'] },
       });
-    const merchant = this.settings.get(request.merchant_code, request.environment);
+    // A merchant provisioned a moment ago may not have reached this copy yet: wait briefly for it.
+    const merchant = await this.settings.current({ merchantCode: request.merchant_code, environment: request.environment });
     if (!merchant) throw new ApiError(Errors.ResourceNotFound, 'No such merchant environment');
     const posted = await this.dataSource.transaction(async (tx) => {
       const booked = await this.bookings.adjust(tx, {

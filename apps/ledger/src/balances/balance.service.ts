@@ -43,7 +43,7 @@ export class BalanceService {
   }
 
   async wallets(merchantCode: string, environment: 'sandbox' | 'live') {
-    const merchant = this.settings.get(merchantCode, environment);
+    const merchant = await this.settings.current({ merchantCode, environment });
     if (!merchant) throw new ApiError(Errors.ResourceNotFound, 'No such merchant environment');
     const parts = await this.journal.merchantBalances(this.dataSource, { merchantCode, environment }, merchant.base_currency);
     const of = (wallet: string, part: Part) => parts.find((row) => row.wallet === wallet && row.part === part)?.balance.toFixed(2) ?? '0.00';
