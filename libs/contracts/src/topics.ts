@@ -72,6 +72,9 @@ export const REPLY_PARTITIONS: Readonly<Record<string, number>> = {
   console: 7,
 };
 
+/** Partition 0 and one for each app. */
+export const REPLY_PARTITION_COUNT = 1 + Math.max(0, ...Object.values(REPLY_PARTITIONS));
+
 export function replyPartitionOf(clientId: string): number {
   return REPLY_PARTITIONS[clientId] ?? 0;
 }
@@ -113,7 +116,7 @@ export const TOPIC_SPECS: readonly TopicSpec[] = [
   { name: Topics.disputesOperatorCommands, kind: 'commands', partitions: 1 },
   { name: Topics.gatewayOperatorCommands, kind: 'commands', partitions: 1 },
   { name: Topics.ledgerReservations, kind: 'commands', partitions: 3 },
-  { name: Topics.rpcReplies, kind: 'replies', partitions: 1 + Object.keys(REPLY_PARTITIONS).length },
+  { name: Topics.rpcReplies, kind: 'replies', partitions: REPLY_PARTITION_COUNT },
   { name: Topics.paymentsEvents, kind: 'events', partitions: 3 },
   { name: Topics.ordersEvents, kind: 'events', partitions: 3 },
   { name: Topics.disputesEvents, kind: 'events', partitions: 3 },

@@ -32,6 +32,8 @@ export class RpcClient {
   private readonly pending = new Map<string, Pending>();
   private readonly instanceId = randomUUID();
   private readonly replyPartition: number;
+  /** The same, as every command's header carries it. */
+  private readonly replyPartitionHeader: string;
 
   private readonly durations?: Histogram<'command' | 'outcome'>;
 
@@ -47,6 +49,7 @@ export class RpcClient {
       'Commands sent and their replies awaited, by command and outcome (ok, refused, timeout, unavailable)',
     );
     this.replyPartition = replyPartitionOf(connection.settings.clientId);
+    this.replyPartitionHeader = String(this.replyPartition);
   }
 
   private get replyTopic(): string {
@@ -135,7 +138,7 @@ export class RpcClient {
           [Headers.rpcId]: id,
           [Headers.rpcType]: contract.type,
           [Headers.replyTopic]: this.replyTopic,
-          [Headers.replyPartition]: String(this.replyPartition),
+          [Headers.replyPartition]: this.replyPartitionHeader,
           [Headers.correlationId]: meta.correlationId ?? acceptOrCreateCorrelationId(currentCorrelationId()),
           [Headers.merchantCode]: meta.caller?.merchantCode,
           [Headers.environment]: meta.caller?.environment,

@@ -1,7 +1,7 @@
 import type { Histogram, Registry } from 'prom-client';
 import type { Consumer, KafkaMessage } from 'kafkajs';
 import { ZodError } from 'zod';
-import { ApiError, isEnvironment, REPLY_PARTITIONS, type Caller, type CommandContract, Errors } from '@platform/contracts';
+import { ApiError, isEnvironment, REPLY_PARTITION_COUNT, type Caller, type CommandContract, Errors } from '@platform/contracts';
 import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, traceHeaders, type Logger } from '@platform/observability';
 import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
@@ -22,8 +22,6 @@ export function callerOf(context: CommandContext): Caller {
 
 const BATCH_CONCURRENCY = 64;
 
-const LAST_REPLY_PARTITION = Math.max(0, ...Object.values(REPLY_PARTITIONS));
-
 /**
  * The partition a caller takes its replies on (ADR 0041). A caller that names none (one of a
  * release before it, which reads the partitions it knew at start) or one no app has gets them on
@@ -31,7 +29,7 @@ const LAST_REPLY_PARTITION = Math.max(0, ...Object.values(REPLY_PARTITIONS));
  */
 function partitionOf(header: string | undefined): number {
   const partition = Number(header);
-  return header !== undefined && Number.isSafeInteger(partition) && partition >= 0 && partition <= LAST_REPLY_PARTITION ? partition : 0;
+  return header !== undefined && Number.isSafeInteger(partition) && partition >= 0 && partition < REPLY_PARTITION_COUNT ? partition : 0;
 }
 
 type Handler = (request: unknown, context: CommandContext) => Promise<unknown>;

@@ -1,4 +1,4 @@
-import { ApiError, MaintenanceChanged, type MaintainableService, type ServiceStatusItem, Errors } from '@platform/contracts';
+import { ApiError, MaintenanceChanged, serviceStatusItem, type MaintainableService, type ServiceStatusItem, Errors } from '@platform/contracts';
 import { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import type { Logger } from '@platform/observability';
 import type { Clock } from './clock';
@@ -31,14 +31,11 @@ export class MaintenanceFlags {
    * return time that has passed reads as null.
    */
   inMaintenance(): ServiceStatusItem[] {
-    const now = this.clock.now().getTime();
+    const now = this.clock.now();
     return this.reader
       .all()
       .filter((flag) => flag.active)
-      .map((flag) => {
-        const until = flag.until === null ? null : new Date(flag.until);
-        return { service: flag.service, until: until && until.getTime() > now ? until.toISOString() : null, note: flag.note };
-      });
+      .map((flag) => serviceStatusItem(flag.service, flag.until === null ? null : new Date(flag.until), flag.note, now));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MAINTAINABLE_SERVICES, type MaintainableService, type ServiceStatusItem } from '@platform/contracts';
+import { MAINTAINABLE_SERVICES, serviceStatusItem, type MaintainableService, type ServiceStatusItem } from '@platform/contracts';
 import { MaintenanceRepository, type MaintenanceRow } from './maintenance.repository';
 import { Clock } from '@platform/service-kit';
 
@@ -9,13 +9,7 @@ function isMaintainable(service: string): service is MaintainableService {
 
 /** The services in maintenance now; an estimated return time that has passed reads as null. */
 export function toStatusItems(rows: MaintenanceRow[], now: Date): ServiceStatusItem[] {
-  return rows
-    .filter((row) => isMaintainable(row.service))
-    .map((row) => ({
-      service: row.service as MaintainableService,
-      until: row.until && row.until.getTime() > now.getTime() ? row.until.toISOString() : null,
-      note: row.note,
-    }));
+  return rows.filter((row) => isMaintainable(row.service)).map((row) => serviceStatusItem(row.service as MaintainableService, row.until, row.note, now));
 }
 
 @Injectable()

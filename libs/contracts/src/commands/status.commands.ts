@@ -14,6 +14,11 @@ export const ServiceStatusItemSchema = z.object({
 });
 export type ServiceStatusItem = z.infer<typeof ServiceStatusItemSchema>;
 
+/** A service in maintenance as the public status lists it: an estimated return time that has passed reads as null. */
+export function serviceStatusItem(service: MaintainableService, until: Date | null, note: string | null, now: Date): ServiceStatusItem {
+  return { service, until: until && until.getTime() > now.getTime() ? until.toISOString() : null, note };
+}
+
 export const GetServiceStatus = defineCommand({
   type: 'status.get-service-status',
   topic: Topics.statusCommands,
