@@ -223,6 +223,21 @@ function v4Headers(merchant: ProvisionedMerchant, method: string, path: string, 
   };
 }
 
+/** Payments the `GET` payment scenario reads in turn, and merchants whose balances are read. */
+const DISTINCT_READS = 256;
+const BALANCE_MERCHANTS = 16;
+
+/** An autocannon request that takes the next of `reads` each time, round and round. */
+function inTurn(reads: { path: string; headers: Record<string, string> }[]): autocannon.Request {
+  let next = 0;
+  return {
+    setupRequest: (request) => {
+      const read = reads[next++ % reads.length]!;
+      return { ...request, method: 'GET', path: read.path, headers: read.headers };
+    },
+  };
+}
+
 function v3Headers(merchant: ProvisionedMerchant, method: string, target: string, body = ''): Record<string, string> {
   return { 'content-type': 'application/json', 'X-CAV-Api-Key': merchant.apiKey, ...signV3Request({ secret: merchant.apiSecret, method, target, body }) };
 }
@@ -315,6 +330,7 @@ async function main(): Promise<void> {
         [service]: () => [stack.pid(service)!],
         kafka: () => [kafkaBrokerPid()].filter((pid): pid is number => pid !== undefined),
         postgres: () => pidsNamed('postgres'),
+        redis: () => pidsNamed('redis-server'),
       });
     await scenario('GET /api/v4/bins/{bin} (signed)', meter('orders-v4'), { url: `${gateway}${path}`, headers });
     // The body is the same for every request; each Idempotency-Key makes a new payment.
@@ -328,16 +344,20 @@ async function main(): Promise<void> {
     };
     await scenario('POST /api/v3/payments (signed)', meter('payments-v3'), createPayment);
     await openLoop('POST /api/v3/payments open loop', meter('payments-v3'), createPayment);
-    const created = await fetch(`${gateway}/api/v3/payments`, {
-      method: 'POST',
-      body: payment,
-      headers: { ...v3Headers(merchant, 'POST', '/api/v3/payments', payment), 'Idempotency-Key': randomUUID() },
-    });
-    const paymentPath = `/api/v3/payments/${((await created.json()) as { code: string }).code}`;
-    await scenario('GET /api/v3/payments/{code} (signed)', meter('payments-v3'), {
-      url: `${gateway}${paymentPath}`,
-      headers: v3Headers(merchant, 'GET', paymentPath),
-    });
+    // Reads spread over many payments, as merchants read their own: concurrent reads of one code
+    // share one query since BatchedReads, which would flatter the platform.
+    const paymentReads = await Promise.all(
+      Array.from({ length: DISTINCT_READS }, async () => {
+        const created = await fetch(`${gateway}/api/v3/payments`, {
+          method: 'POST',
+          body: payment,
+          headers: { ...v3Headers(merchant, 'POST', '/api/v3/payments', payment), 'Idempotency-Key': randomUUID() },
+        });
+        const path = `/api/v3/payments/${((await created.json()) as { code: string }).code}`;
+        return { path, headers: v3Headers(merchant, 'GET', path) };
+      }),
+    );
+    await scenario('GET /api/v3/payments/{code} (signed)', meter('payments-v3'), { url: gateway, requests: [inTurn(paymentReads)] });
     // Hosted orders: a BIN whose cards go to the hosted page, so no acquirer is called.
     const ordersPath = '/api/v4/orders';
     await scenario('POST /api/v4/orders (signed, hosted)', meter('orders-v4'), {
@@ -352,10 +372,11 @@ async function main(): Promise<void> {
         },
       ],
     });
-    await scenario('GET /api/v3/balance (signed, ledger)', meter('ledger'), {
-      url: `${gateway}/api/v3/balance`,
-      headers: v3Headers(merchant, 'GET', '/api/v3/balance'),
-    });
+    // Balances of several merchants, for the same reason as the payments above.
+    const operator = new OperatorClient(gateway);
+    const balanceReaders = [merchant, ...(await Promise.all(Array.from({ length: BALANCE_MERCHANTS - 1 }, () => operator.provisionMerchant())))];
+    const balanceReads = balanceReaders.map((reader) => ({ path: '/api/v3/balance', headers: v3Headers(reader, 'GET', '/api/v3/balance') }));
+    await scenario('GET /api/v3/balance (signed, ledger)', meter('ledger'), { url: gateway, requests: [inTurn(balanceReads)] });
     await scenario('GET /api/v3/service-status', meter('status'), { url: `${gateway}/api/v3/service-status` });
     await scenario('GET /healthz (HTTP floor)', meter('status'), { url: `${gateway}/healthz` });
     const hooked = await new OperatorClient(gateway).provisionMerchant({ settings: { webhook_url: 'http://127.0.0.1:9/placeholder' } });
