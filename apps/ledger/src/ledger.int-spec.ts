@@ -218,6 +218,29 @@ describe('ledger on real Postgres', () => {
     });
   });
 
+  describe('balances', () => {
+    it('reads the balances asked for at once with one statement, each caller its own environment’s', async () => {
+      const sandbox = await newMerchant('sandbox', 'TRY');
+      const live: Caller = { merchantCode: sandbox.merchantCode, environment: 'live' };
+      version += 1;
+      await publishSettings(merchantEnvironmentFixture({ merchant_code: live.merchantCode, environment: 'live', base_currency: 'TRY', version }));
+      const other = await newMerchant('sandbox', 'USD');
+      await collect(sandbox, `v3:${randomUUID()}`, '100.00');
+      await collect(live, `v4:${randomUUID()}`, '7.50', 'TRY', new Date(Date.now() + 30 * 86_400_000));
+      await collect(other, `v3:${randomUUID()}`, '12.34', 'USD');
+      const statements = jest.spyOn(journal, 'balancesOfMerchants');
+      const read = await Promise.all([balances.balance(sandbox), balances.balance(live), balances.balance(other), balances.withdrawable(sandbox)]);
+      expect(statements).toHaveBeenCalledTimes(1);
+      statements.mockRestore();
+      expect(read).toEqual([
+        { currency_code: 'TRY', available_amount: '100.00', pending_settlement_amount: '0.00', environment: 'sandbox' },
+        { currency_code: 'TRY', available_amount: '0.00', pending_settlement_amount: '7.50', environment: 'live' },
+        { currency_code: 'USD', available_amount: '12.34', pending_settlement_amount: '0.00', environment: 'sandbox' },
+        { currency_code: 'TRY', withdrawable_amount: '100.00', can_withdraw: true, environment: 'sandbox' },
+      ]);
+    });
+  });
+
   describe('reservations', () => {
     it('never reserves more than is available, however many ask at once', async () => {
       const caller = await newMerchant('sandbox');

@@ -9,5 +9,6 @@ export * from './idempotency-differences';
 export * from './tenancy';
 export * from './transitions';
 export * from './grouped-writes';
+export * from './batched-reads';
 export * from './change-signals';
 export * from './after-commit';

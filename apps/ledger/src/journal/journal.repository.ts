@@ -3,6 +3,16 @@ import type { Owner } from '@platform/contracts';
 import { ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
 import type { AccountKey } from './postings';
 
+/** One account's running total, with the owner, environment and currency that name it. */
+export interface AccountBalanceRow {
+  owner: string;
+  environment: string;
+  currency: string;
+  wallet: string;
+  part: string;
+  balance: string;
+}
+
 /** A transaction's row, as the journal writes it once per kind and reference. */
 export interface TransactionRow {
   id: string;
@@ -80,12 +90,12 @@ export class JournalRepository {
     return new Map(rows.map((row) => [row.id, row.balance]));
   }
 
-  /** Every part of every wallet of the owner, in one currency. */
-  async balances(tx: SqlExecutor, owner: Owner, currency: string): Promise<{ wallet: string; part: string; balance: string }[]> {
-    return queryRows<{ wallet: string; part: string; balance: string }>(
+  /** Every account of these merchants, both environments and every currency: the caller picks its own. */
+  async balancesOfMerchants(tx: SqlExecutor, merchantCodes: string[]): Promise<AccountBalanceRow[]> {
+    return queryRows<AccountBalanceRow>(
       tx,
-      'SELECT wallet, part, balance::text AS balance FROM ledger.accounts WHERE owner = $1 AND environment = $2 AND currency = $3',
-      [...ownerParams(owner), currency],
+      'SELECT owner, environment, currency, wallet, part, balance::text AS balance FROM ledger.accounts WHERE owner = ANY($1::text[])',
+      [merchantCodes],
     );
   }
 

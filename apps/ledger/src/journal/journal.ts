@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
-import type { Owner } from '@platform/contracts';
 import { Decimal } from '@platform/money';
 import type { SqlExecutor } from '@platform/persistence';
 import { BusinessCounters } from '@platform/service-kit';
-import { JournalRepository } from './journal.repository';
+import { JournalRepository, type AccountBalanceRow } from './journal.repository';
 import { assertBalanced, type AccountKey, type Posting } from './postings';
 
 export interface TransactionInput {
@@ -19,6 +18,8 @@ export interface TransactionInput {
   fx?: Record<string, string>;
   postings: Posting[];
 }
+
+export type AccountBalance = Omit<AccountBalanceRow, 'balance'> & { balance: Decimal };
 
 /**
  * Writes balanced, append-only transactions. Accounts are locked in id order, so two
@@ -63,9 +64,9 @@ export class Journal {
     return ids.map((id) => new Decimal(byId.get(id)!));
   }
 
-  /** Every part of every wallet of a merchant environment, in one currency. */
-  async merchantBalances(tx: SqlExecutor, owner: Owner, currency: string): Promise<{ wallet: string; part: string; balance: Decimal }[]> {
-    const rows = await this.entries.balances(tx, owner, currency);
-    return rows.map((row) => ({ wallet: row.wallet, part: row.part, balance: new Decimal(row.balance) }));
+  /** Every account of these merchants, both environments and every currency (BalanceService reads them batched). */
+  async balancesOfMerchants(tx: SqlExecutor, merchantCodes: string[]): Promise<AccountBalance[]> {
+    const rows = await this.entries.balancesOfMerchants(tx, merchantCodes);
+    return rows.map((row) => ({ ...row, balance: new Decimal(row.balance) }));
   }
 }

@@ -57,6 +57,11 @@ const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code
 export class PaymentRepository {
   constructor(@Optional() private readonly counters?: BusinessCounters) {}
 
+  /** Payments by code, whoever owns them: the caller checks the owner (PaymentQueryService's batched reads). */
+  async findByCodes(tx: SqlExecutor, codes: string[]): Promise<PaymentRow[]> {
+    return queryRows<PaymentRow>(tx, `SELECT ${COLUMNS} FROM payments.payments WHERE code = ANY($1::text[])`, [codes]);
+  }
+
   async findByCode(tx: SqlExecutor, owner: Caller, code: string, lock = false): Promise<PaymentRow | undefined> {
     const rows = await queryRows<PaymentRow>(
       tx,

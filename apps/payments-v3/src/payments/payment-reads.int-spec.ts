@@ -1,0 +1,86 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ApiError, Errors, type Owner } from '@platform/contracts';
+import { connectToServiceSchema } from '@platform/persistence';
+import type { Clock } from '@platform/service-kit';
+import { TestClock, ownerAndStrangers, testInfrastructure } from '@platform/testing';
+import type { Config } from '../config';
+import { DATABASE } from '../database';
+import { PaymentQueryService } from './payment-query.service';
+import { PaymentRepository } from './payment.repository';
+
+/**
+ * GetPayment on the real payments schema: the reads of one turn of the event loop leave as one
+ * statement (BatchedReads), and each caller still gets only a payment of its own merchant and
+ * environment, whoever else's read shares the statement.
+ */
+describe('reading payments by code, several at once', () => {
+  const { owner, otherMerchant, strangers } = ownerAndStrangers();
+  const run = randomBytes(3).toString('hex');
+  const repository = new PaymentRepository();
+  let dataSource: DataSource;
+  let queries: PaymentQueryService;
+
+  const insert = (who: Owner, code: string) =>
+    repository.insert(dataSource, who, {
+      code,
+      merchant_reference: null,
+      amount: '12.50',
+      currency_code: 'TRY',
+      merchant_name: 'Shop',
+      webhook_url: null,
+      return_url: null,
+      page_token: randomUUID(),
+      created_at: new Date(),
+      expires_at: new Date(Date.now() + 3_600_000),
+    });
+
+  beforeAll(async () => {
+    dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);
+    queries = new PaymentQueryService(
+      dataSource,
+      repository,
+      { CHECKOUT_PUBLIC_URL: 'http://checkout.test' } as Config,
+      new TestClock(new Date()) as unknown as Clock,
+    );
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+  });
+
+  it('answers each caller with its own payment from one statement, and another’s as not found', async () => {
+    const mine = await insert(owner, `${run}r1`);
+    const theirs = await insert(otherMerchant, `${run}r2`);
+    const statements = jest.spyOn(repository, 'findByCodes');
+    const [own, other, ...refused] = await Promise.allSettled([
+      queries.get(owner, mine.code),
+      queries.get(otherMerchant, theirs.code),
+      ...strangers.map((stranger) => queries.get(stranger, mine.code)),
+      queries.get(owner, theirs.code),
+      queries.get(owner, `${run}zz`),
+    ]);
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockRestore();
+    expect(own).toMatchObject({ status: 'fulfilled', value: { payment_code: mine.code, amount: '12.50', environment: owner.environment } });
+    expect(other).toMatchObject({ status: 'fulfilled', value: { payment_code: theirs.code } });
+    expect(refused).toHaveLength(strangers.length + 2);
+    for (const result of refused) {
+      expect(result.status).toBe('rejected');
+      const error = (result as PromiseRejectedResult).reason as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.code).toBe(Errors.ResourceNotFound);
+    }
+  });
+
+  it('shows a payment as it is now: a read after a move sees the move', async () => {
+    const payment = await insert(owner, `${run}r3`);
+    expect(await queries.get(owner, payment.code)).toMatchObject({ status: 'created' });
+    await repository.transition(dataSource, owner, payment.id, {
+      move: 'pay',
+      card: { bin: '435509', last_four: '4242', network: 'visa' },
+      paid_at: new Date(),
+    });
+    expect(await queries.get(owner, payment.code)).toMatchObject({ status: 'paid' });
+  });
+});
