@@ -162,6 +162,13 @@ describe('Helm chart', () => {
     expect(flag(['--set', 'config.rpcRepliesOwnPartition=null'])).toBe('true');
   });
 
+  it('sends hot statements named unless a pooler that cannot keep them is in front', () => {
+    const flag = (args: string[] = []) => render(args).find((m) => m.kind === 'ConfigMap')!.data.DATABASE_PREPARED_STATEMENTS;
+    expect(flag()).toBe('true');
+    expect(flag(['--set', 'postgres.preparedStatements=false'])).toBe('false');
+    expect(flag(['--set', 'postgres.preparedStatements=null'])).toBe('true');
+  });
+
   it('tells the panel where merchant users reach it, over https only', () => {
     const config = render().find((m) => m.kind === 'ConfigMap')!.data;
     expect(config.PANEL_PUBLIC_URL).toBe('https://panel.pay.example.com');

@@ -2,6 +2,7 @@ import { DataSource, type MigrationInterface } from 'typeorm';
 import { AfterCommitSubscriber } from './after-commit';
 import { serviceDatabaseUrl } from './database-urls';
 import { assertIdentifier } from './identifiers';
+import { sendStatementsUnnamed } from './sql-executor';
 
 export type MigrationClass = new () => MigrationInterface;
 
@@ -10,13 +11,15 @@ export interface ServiceDataSourceOptions {
   schema: string;
   migrations: MigrationClass[];
   poolSize?: number;
+  /** False sends every statement unnamed (see queryPrepared); true by default. */
+  preparedStatements?: boolean;
   applicationName?: string;
 }
 
 /** A TypeORM data source bound to one service schema; migrations are explicit, never `synchronize`. */
 export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
   const schema = assertIdentifier(options.schema);
-  return new DataSource({
+  const dataSource = new DataSource({
     type: 'postgres',
     url: options.url,
     schema,
@@ -34,6 +37,8 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     },
     logging: false,
   });
+  if (options.preparedStatements === false) sendStatementsUnnamed(dataSource);
+  return dataSource;
 }
 
 /** Provisioned role and schema are assumed; runs what is pending and returns the names applied. */

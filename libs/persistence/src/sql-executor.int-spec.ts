@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServiceDataSource, ensureDatabase, provisionServiceSchema, serviceDatabaseUrl, queryRows } from './index';
+import type { DataSource } from 'typeorm';
+import { createServiceDataSource, ensureDatabase, provisionServiceSchema, serviceDatabaseUrl, queryPrepared, queryRows } from './index';
 import { testInfrastructure } from '@platform/testing';
 
 /** RETURNING rows read the same from INSERT, UPDATE and DELETE through TypeORM. */
@@ -24,5 +25,61 @@ describe('queryRows', () => {
     expect(await queryRows(dataSource, `UPDATE ${schema}.items SET n = n + 1 WHERE id = $1 RETURNING n`, [id])).toEqual([{ n: 2 }]);
     expect(await queryRows(dataSource, `UPDATE ${schema}.items SET n = 0 WHERE id = 'none' RETURNING n`)).toEqual([]);
     expect(await queryRows(dataSource, `DELETE FROM ${schema}.items WHERE id = $1 RETURNING n`, [id])).toEqual([{ n: 2 }]);
+  });
+});
+
+/** A hot statement sent named: planned once per connection, in the caller's transaction when there is one. */
+describe('queryPrepared', () => {
+  const schema = 'rows_it';
+  const url = serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, schema);
+  const named = createServiceDataSource({ url, schema, migrations: [], poolSize: 1 });
+  const unnamed = createServiceDataSource({ url, schema, migrations: [], poolSize: 1, preparedStatements: false });
+  const insert = `INSERT INTO ${schema}.items VALUES ($1, $2) RETURNING id, n`;
+  const prepared = async (dataSource: DataSource) =>
+    (await queryRows<{ statement: string }>(dataSource, 'SELECT statement FROM pg_prepared_statements')).map((row) => row.statement);
+
+  beforeAll(async () => {
+    await ensureDatabase(testInfrastructure.adminDatabaseUrl);
+    await provisionServiceSchema(testInfrastructure.adminDatabaseUrl, schema);
+    await named.initialize();
+    await unnamed.initialize();
+    await named.query(`CREATE TABLE IF NOT EXISTS ${schema}.items (id text PRIMARY KEY, n int NOT NULL)`);
+  });
+
+  afterAll(async () => {
+    await named.destroy();
+    await unnamed.destroy();
+  });
+
+  it('keeps the statement prepared on the connection and answers every call with its rows', async () => {
+    for (let n = 0; n < 8; n += 1) {
+      const id = randomUUID();
+      expect(await queryPrepared(named, insert, [id, n])).toEqual([{ id, n }]);
+    }
+    expect(await prepared(named)).toEqual([insert]);
+  });
+
+  it('runs inside the caller’s transaction: a rolled-back insert leaves nothing', async () => {
+    const id = randomUUID();
+    await expect(
+      named.transaction(async (tx) => {
+        await queryPrepared(tx, insert, [id, 1]);
+        expect(await queryRows(tx, `SELECT n FROM ${schema}.items WHERE id = $1`, [id])).toEqual([{ n: 1 }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await queryRows(named, `SELECT n FROM ${schema}.items WHERE id = $1`, [id])).toEqual([]);
+  });
+
+  it('fails with the constraint a caller tells apart', async () => {
+    const id = randomUUID();
+    await queryPrepared(named, insert, [id, 1]);
+    await expect(queryPrepared(named, insert, [id, 2])).rejects.toMatchObject({ code: '23505', constraint: 'items_pkey' });
+  });
+
+  it('sends it unnamed when prepared statements are off', async () => {
+    const id = randomUUID();
+    expect(await queryPrepared(unnamed, insert, [id, 3])).toEqual([{ id, n: 3 }]);
+    expect(await prepared(unnamed)).toEqual([]);
   });
 });

@@ -25,6 +25,15 @@ export const BaseConfigSchema = z.object({
   /** The service role's own password (production); DATABASE_URL then says only where the database is. */
   DATABASE_PASSWORD: secret().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Hot statements go as named statements, parsed and planned once per connection. False behind
+   * a pooler that cannot keep them across transactions (PgBouncer in transaction mode before
+   * 1.21, or without max_prepared_statements).
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   KAFKA_BROKERS: brokerList.default('127.0.0.1:9092'),
   KAFKA_TOPIC_PREFIX: z
     .string()

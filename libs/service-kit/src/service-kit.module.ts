@@ -55,6 +55,7 @@ export class ServiceKitModule {
               schema: definition.schema,
               migrations: definition.migrations,
               poolSize: config.DATABASE_POOL_SIZE,
+              preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
               applicationName: definition.name,
             });
             await dataSource.initialize();

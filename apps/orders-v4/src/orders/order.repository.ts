@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { Caller, OrderStatus } from '@platform/contracts';
-import { MoveRefused, ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
+import { MoveRefused, ownerParams, queryPrepared, queryRows, type SqlExecutor } from '@platform/persistence';
 import { BusinessCounters } from '@platform/service-kit';
 import { ORDER_MOVES, orderChange, type OrderUpdate } from './order-transitions';
 
@@ -140,7 +140,7 @@ export class OrderRepository {
       [order.bank_page, 'text'],
     ];
     const windows = volumeWindows?.map((w) => ({ since: w.since.toISOString(), limit: w.limit, name: w.name }));
-    const rows = await queryRows<OrderRow>(
+    const rows = await queryPrepared<OrderRow>(
       tx,
       `INSERT INTO orders.orders (merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
          amount, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at, failure_reason_code, completed_at,

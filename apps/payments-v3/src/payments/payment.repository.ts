@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { ENVIRONMENTS, type Caller, type Owner, type PaymentStatus } from '@platform/contracts';
-import { MoveRefused, ownerParams, queryRows, type SqlExecutor } from '@platform/persistence';
+import { MoveRefused, ownerParams, queryPrepared, queryRows, type SqlExecutor } from '@platform/persistence';
 import { BusinessCounters } from '@platform/service-kit';
 import { PAYMENT_MOVES, type PaymentUpdate } from './payment-transitions';
 
@@ -135,7 +135,7 @@ export class PaymentRepository {
       [payment.expires_at.toISOString(), 'timestamptz'],
     ];
     const first = claim.parameters.length + 1;
-    const rows = await queryRows<PaymentRow>(
+    const rows = await queryPrepared<PaymentRow>(
       db,
       `WITH claimed AS (${claim.sql})
        INSERT INTO payments.payments (merchant_code, environment, code, merchant_reference, amount, currency_code, merchant_name,
