@@ -345,7 +345,7 @@ async function main(): Promise<void> {
     await scenario('POST /api/v3/payments (signed)', meter('payments-v3'), createPayment);
     await openLoop('POST /api/v3/payments open loop', meter('payments-v3'), createPayment);
     // Reads spread over many payments, as merchants read their own: concurrent reads of one code
-    // share one query since BatchedReads, which would flatter the platform.
+    // share one query since BatchedCalls, which would flatter the platform.
     const paymentReads = await Promise.all(
       Array.from({ length: DISTINCT_READS }, async () => {
         const created = await fetch(`${gateway}/api/v3/payments`, {

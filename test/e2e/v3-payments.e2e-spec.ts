@@ -209,6 +209,23 @@ describe('Payments API v3', () => {
       const answers = await Promise.all([0, 1].map(() => pay({ amount: '11.00', currency_code: 'TRY', merchant_reference: reference })));
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     });
+
+    it('refuses only the payment that reuses a reference among payments created at once', async () => {
+      const reference = `ref-${randomUUID()}`;
+      const bodies = [reference, reference, null, null, null, null].map((merchant_reference, index) => ({
+        amount: `${20 + index}.00`,
+        currency_code: 'TRY',
+        ...(merchant_reference ? { merchant_reference } : {}),
+      }));
+      const answers = await Promise.all(bodies.map((body) => pay(body)));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 201, 409]);
+      const created = answers.filter((a) => a.status === 201);
+      expect(new Set(created.map((a) => a.body.code)).size).toBe(5);
+      for (const answer of created) {
+        const read = await v3.request('GET', `/api/v3/payments/${answer.body.code}`);
+        expect([read.status, read.body.amount]).toEqual([200, answer.body.amount]);
+      }
+    });
   });
 
   describe('Idempotency-Key', () => {

@@ -103,13 +103,33 @@ export class IdempotencyStore {
   }
 
   /**
-   * `claimCompleted` as a statement for the caller's own INSERT to run as its `claimed` CTE
-   * (`WITH claimed AS (…) INSERT … SELECT … WHERE EXISTS (SELECT 1 FROM claimed)`): the key
-   * and the work in one statement, atomic without a transaction, one round trip. Its
-   * parameters come first; the caller's are numbered after them.
+   * `claimCompleted` for one or more requests as a statement for the caller's own INSERT to run as
+   * its `claimed` CTE, keeping the rows whose `resource_id` it returns: the keys and the work in
+   * one statement, atomic without a transaction, one round trip. Each key is claimed, or left out
+   * when another request holds it, on its own; keys go in key order, so two such statements never
+   * wait on each other's keys crosswise. Its parameters come first; the caller's are numbered
+   * after them.
    */
-  claimCompletedStatement(owner: KeyOwner, request: IdempotentRequest, resourceId: string): { sql: string; parameters: unknown[] } {
-    return this.claimStatement(owner, request, resourceId, 'completed');
+  claimCompletedStatement(claims: { owner: KeyOwner; request: IdempotentRequest; resourceId: string }[]): { sql: string; parameters: unknown[] } {
+    const column = <T>(of: (claim: (typeof claims)[number]) => T) => claims.map(of);
+    return {
+      sql: `INSERT INTO ${this.table} (merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, state, completed_at, request_digest)
+       SELECT c.merchant_code, c.environment, c.scope, c.idempotency_key, c.fingerprint, c.scenario, c.resource_id, 'completed', now(), c.request_digest
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[])
+           AS c(merchant_code, environment, scope, idempotency_key, fingerprint, scenario, resource_id, request_digest)
+        ORDER BY c.merchant_code, c.environment, c.scope, c.idempotency_key
+       ON CONFLICT DO NOTHING RETURNING resource_id`,
+      parameters: [
+        column((claim) => claim.owner.merchantCode),
+        column((claim) => claim.owner.environment),
+        column((claim) => claim.request.scope),
+        column((claim) => claim.request.key),
+        column((claim) => claim.request.fingerprint),
+        column((claim) => claim.request.scenario),
+        column((claim) => claim.resourceId),
+        column((claim) => (claim.request.digest ? JSON.stringify(claim.request.digest) : null)),
+      ],
+    };
   }
 
   private async insert(

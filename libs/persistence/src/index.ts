@@ -9,6 +9,6 @@ export * from './idempotency-differences';
 export * from './tenancy';
 export * from './transitions';
 export * from './grouped-writes';
-export * from './batched-reads';
+export * from './batched-calls';
 export * from './change-signals';
 export * from './after-commit';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, WALLETS, type Caller, type MerchantEnvironment, type Owner, Errors } from '@platform/contracts';
-import { BatchedReads } from '@platform/persistence';
+import { BatchedCalls } from '@platform/persistence';
 import { Decimal } from '@platform/money';
 import { MerchantSettings } from '@platform/service-kit';
 import { Journal } from '../journal/journal';
@@ -25,7 +25,7 @@ export class BalanceService {
   ) {}
 
   /** Balances are read outside any transaction: the reads of one turn are one statement. */
-  private readonly parts = new BatchedReads<{ owner: Owner; currency: string }, WalletPart[]>(
+  private readonly parts = new BatchedCalls<{ owner: Owner; currency: string }, WalletPart[]>(
     async (keys) => {
       const accounts = await this.journal.balancesOfMerchants(this.dataSource, [...new Set(keys.map((key) => key.owner.merchantCode))]);
       const found = new Map<string, WalletPart[]>();
@@ -40,7 +40,7 @@ export class BalanceService {
 
   /** Every part of every wallet of a merchant environment, in one currency. */
   private async partsOf(owner: Owner, currency: string): Promise<WalletPart[]> {
-    return (await this.parts.load({ owner, currency })) ?? [];
+    return (await this.parts.call({ owner, currency })) ?? [];
   }
 
   async balance(caller: Caller) {

@@ -13,14 +13,14 @@ import {
 } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
-import { IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
+import { BatchedCalls, IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
 import { Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { checkAccountLimit } from './account-limits';
 import { checkReturnUrl, checkWebhookUrl } from './address-rules';
 import { FxRatesService } from './fx-rates.service';
-import { PaymentRepository } from './payment.repository';
+import { PaymentRepository, type NewPaymentRow, type PaymentRow } from './payment.repository';
 import { toPaymentRecord } from './payment-view';
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -28,6 +28,27 @@ const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 function paymentCode(): string {
   const bytes = randomBytes(12);
   return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+}
+
+/** A new payment with the Idempotency-Key use that claims it. */
+interface ClaimedPayment {
+  owner: Caller;
+  request: IdempotentRequest;
+  payment: NewPaymentRow;
+}
+
+/** Two requests may race with one key, each with a code of its own: both go in, and the key decides. */
+function claimedPaymentId(item: ClaimedPayment): string {
+  return JSON.stringify([item.owner.merchantCode, item.owner.environment, item.request.key, item.payment.code]);
+}
+
+/**
+ * An error that one row can cause (integrity, data, a deadlock between statements), not one of the
+ * connection or the server: the statement's other payments may well go in alone.
+ */
+function failedByARow(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^(22|23|40)/.test(code);
 }
 
 interface NewPayment {
@@ -138,18 +159,21 @@ export class PaymentCreationService {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = paymentCode();
       try {
-        // A repeat reads the payment as it is then, so the key keeps nothing but its code.
-        const outcome = await this.payments.insertClaimed(this.dataSource, this.keys.claimCompletedStatement(caller, request, code), caller, {
-          code,
-          merchant_reference: fields.merchant_reference,
-          amount: fields.amount,
-          currency_code: fields.currency_code,
-          merchant_name: fields.merchant_name,
-          webhook_url: fields.webhook_url,
-          return_url: fields.return_url,
-          page_token: randomBytes(24).toString('base64url'),
-          created_at: fields.now,
-          expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
+        const outcome = await this.insertOnce({
+          owner: caller,
+          request,
+          payment: {
+            code,
+            merchant_reference: fields.merchant_reference,
+            amount: fields.amount,
+            currency_code: fields.currency_code,
+            merchant_name: fields.merchant_name,
+            webhook_url: fields.webhook_url,
+            return_url: fields.return_url,
+            page_token: randomBytes(24).toString('base64url'),
+            created_at: fields.now,
+            expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
+          },
         });
         if (outcome) return { created: true, payment: toPaymentRecord(outcome, this.config.CHECKOUT_PUBLIC_URL, fields.now) };
         // A parallel request with the same key committed first: answer as a repeat.
@@ -164,6 +188,32 @@ export class PaymentCreationService {
       }
     }
     throw new ApiError(Errors.PlatformUnavailable, 'could not allocate a payment code; repeat the request unchanged');
+  }
+
+  /**
+   * The payment and its key's claim, in one statement with those of the other payments created in
+   * the same turn of the event loop; undefined when another request holds the key. A statement a
+   * row of another payment failed is not this payment's answer: it goes again alone, and answers
+   * with its own error if it has one.
+   */
+  private async insertOnce(item: ClaimedPayment): Promise<PaymentRow | undefined> {
+    try {
+      return (await this.insertsOfOneTurn.call(item)) ?? undefined;
+    } catch (error) {
+      if (!failedByARow(error)) throw error;
+      const [row] = await this.payments.insertClaimed(this.dataSource, this.claimOf([item]), [item]);
+      return row;
+    }
+  }
+
+  private readonly insertsOfOneTurn = new BatchedCalls<ClaimedPayment, PaymentRow | null>(async (items) => {
+    const inserted = new Map((await this.payments.insertClaimed(this.dataSource, this.claimOf(items), items)).map((row) => [row.code, row]));
+    return new Map(items.map((item) => [claimedPaymentId(item), inserted.get(item.payment.code) ?? null]));
+  }, claimedPaymentId);
+
+  /** A repeat reads the payment as it is then, so each key keeps nothing but its payment's code. */
+  private claimOf(items: ClaimedPayment[]): { sql: string; parameters: unknown[] } {
+    return this.keys.claimCompletedStatement(items.map((item) => ({ owner: item.owner, request: item.request, resourceId: item.payment.code })));
   }
 
   private async repeat(caller: Caller, paymentCode: string, now: Date): Promise<{ created: boolean; payment: PaymentRecord }> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError, type Caller, type ListPayments, type PaymentRecord, type ReplyOf, type RequestOf, Errors, pageOf } from '@platform/contracts';
-import { BatchedReads } from '@platform/persistence';
+import { BatchedCalls } from '@platform/persistence';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
 import { PaymentRepository, type PaymentRow } from './payment.repository';
@@ -17,14 +17,14 @@ export class PaymentQueryService {
   ) {}
 
   /** Codes are unique across owners: the reads of one turn are one query, and each answer is checked against its caller. */
-  private readonly byCode = new BatchedReads<string, PaymentRow>(
+  private readonly byCode = new BatchedCalls<string, PaymentRow>(
     async (codes) => new Map((await this.payments.findByCodes(this.dataSource, codes)).map((row) => [row.code, row])),
     (code) => code,
   );
 
   /** Only the owner's payments, in the environment of the signing key. */
   async get(caller: Caller, code: string): Promise<PaymentRecord> {
-    const row = await this.byCode.load(code);
+    const row = await this.byCode.call(code);
     if (!row || row.merchant_code !== caller.merchantCode || row.environment !== caller.environment) {
       throw new ApiError(Errors.ResourceNotFound, 'No payment with this code');
     }

@@ -11,7 +11,7 @@ import { PaymentRepository } from './payment.repository';
 
 /**
  * GetPayment on the real payments schema: the reads of one turn of the event loop leave as one
- * statement (BatchedReads), and each caller still gets only a payment of its own merchant and
+ * statement (BatchedCalls), and each caller still gets only a payment of its own merchant and
  * environment, whoever else's read shares the statement.
  */
 describe('reading payments by code, several at once', () => {

@@ -31,7 +31,7 @@ export interface PaymentRow {
 /** A payment as a move left it, with the status it had before, read in the same statement. */
 export type MovedPayment = PaymentRow & { previous_status: PaymentRow['status'] };
 
-type NewPaymentRow = Omit<
+export type NewPaymentRow = Omit<
   PaymentRow,
   'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure' | 'version'
 >;
@@ -112,40 +112,47 @@ export class PaymentRepository {
 
   /** Inserts a payment with no Idempotency-Key of its own (fixtures, imports). */
   async insert(db: SqlExecutor, owner: Caller, payment: NewPaymentRow): Promise<PaymentRow> {
-    return (await this.insertClaimed(db, { sql: 'SELECT 1', parameters: [] }, owner, payment))!;
+    const [row] = await this.insertClaimed(db, { sql: 'SELECT $1::text AS resource_id', parameters: [payment.code] }, [{ owner, payment }]);
+    return row!;
   }
 
   /**
-   * Inserts the payment only if `claim` (an Idempotency-Key claim statement) claimed its key,
-   * in one statement with it; undefined when another request holds the key.
+   * Inserts payments in one statement with `claim` (IdempotencyStore's claimCompletedStatement,
+   * which returns the `resource_id` of each key it claims): only the payments whose code it
+   * returns are inserted and returned. One failing row (a reused reference) fails them all.
    */
-  async insertClaimed(db: SqlExecutor, claim: { sql: string; parameters: unknown[] }, owner: Caller, payment: NewPaymentRow): Promise<PaymentRow | undefined> {
-    const values: [unknown, string][] = [
-      [owner.merchantCode, 'text'],
-      [owner.environment, 'text'],
-      [payment.code, 'text'],
-      [payment.merchant_reference, 'text'],
-      [payment.amount, 'numeric'],
-      [payment.currency_code, 'text'],
-      [payment.merchant_name, 'text'],
-      [payment.webhook_url, 'text'],
-      [payment.return_url, 'text'],
-      [payment.page_token, 'text'],
-      [payment.created_at.toISOString(), 'timestamptz'],
-      [payment.expires_at.toISOString(), 'timestamptz'],
+  async insertClaimed(
+    db: SqlExecutor,
+    claim: { sql: string; parameters: unknown[] },
+    payments: { owner: Caller; payment: NewPaymentRow }[],
+  ): Promise<PaymentRow[]> {
+    const columns: [string, string, (item: { owner: Caller; payment: NewPaymentRow }) => unknown][] = [
+      ['merchant_code', 'text', (item) => item.owner.merchantCode],
+      ['environment', 'text', (item) => item.owner.environment],
+      ['code', 'text', (item) => item.payment.code],
+      ['merchant_reference', 'text', (item) => item.payment.merchant_reference],
+      ['amount', 'numeric', (item) => item.payment.amount],
+      ['currency_code', 'text', (item) => item.payment.currency_code],
+      ['merchant_name', 'text', (item) => item.payment.merchant_name],
+      ['webhook_url', 'text', (item) => item.payment.webhook_url],
+      ['return_url', 'text', (item) => item.payment.return_url],
+      ['page_token', 'text', (item) => item.payment.page_token],
+      ['created_at', 'timestamptz', (item) => item.payment.created_at.toISOString()],
+      ['expires_at', 'timestamptz', (item) => item.payment.expires_at.toISOString()],
     ];
     const first = claim.parameters.length + 1;
+    const names = columns.map(([name]) => name).join(', ');
     const rows = await queryPrepared<PaymentRow>(
       db,
       `WITH claimed AS (${claim.sql})
-       INSERT INTO payments.payments (merchant_code, environment, code, merchant_reference, amount, currency_code, merchant_name,
-         webhook_url, return_url, page_token, created_at, expires_at)
-       SELECT ${values.map(([, type], index) => `$${first + index}::${type}`).join(', ')} WHERE EXISTS (SELECT 1 FROM claimed)
+       INSERT INTO payments.payments (${names})
+       SELECT ${names} FROM unnest(${columns.map(([, type], index) => `$${first + index}::${type}[]`).join(', ')}) AS p(${names})
+        WHERE p.code IN (SELECT resource_id FROM claimed)
        RETURNING ${COLUMNS}`,
-      [...claim.parameters, ...values.map(([value]) => value)],
+      [...claim.parameters, ...columns.map(([, , of]) => payments.map(of))],
     );
-    if (rows[0]) this.counters?.created(db, 'payment', rows[0].status, owner.environment);
-    return rows[0];
+    for (const row of rows) this.counters?.created(db, 'payment', row.status, row.environment);
+    return rows;
   }
 
   /** The payment behind a customer's page address; the token is the customer's only credential. */
