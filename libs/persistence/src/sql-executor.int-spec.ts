@@ -71,10 +71,21 @@ describe('queryPrepared', () => {
     expect(await queryRows(named, `SELECT n FROM ${schema}.items WHERE id = $1`, [id])).toEqual([]);
   });
 
-  it('fails with the constraint a caller tells apart', async () => {
+  it('fails with the constraint a caller tells apart, and keeps the connection and its statements', async () => {
+    const backend = async () => (await queryRows<{ pid: number }>(named, 'SELECT pg_backend_pid() AS pid'))[0]!.pid;
     const id = randomUUID();
     await queryPrepared(named, insert, [id, 1]);
+    const before = await backend();
     await expect(queryPrepared(named, insert, [id, 2])).rejects.toMatchObject({ code: '23505', constraint: 'items_pkey' });
+    expect(await backend()).toBe(before);
+    expect(await prepared(named)).toContain(insert);
+  });
+
+  it('refuses a transaction that has ended, as TypeORM does, instead of using a connection back in the pool', async () => {
+    const runner = named.createQueryRunner();
+    await runner.connect();
+    await runner.release();
+    await expect(queryPrepared(runner.manager, insert, [randomUUID(), 4])).rejects.toThrow(/released/i);
   });
 
   it('sends it unnamed when prepared statements are off', async () => {

@@ -19,19 +19,67 @@ export async function queryRows<T>(executor: SqlExecutor, sql: string, parameter
   return result as T[];
 }
 
-interface PgQueryable {
-  query(config: { name: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
+type NamedQuery = { name: string; text: string; values?: unknown[] };
+
+interface PgClient {
+  query(config: NamedQuery): Promise<{ rows: unknown[] }>;
 }
 
+interface PgPooledClient extends PgClient {
+  release(error?: Error): void;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+interface PgPool {
+  connect(): Promise<PgPooledClient>;
+}
+
+/** Where a named statement goes: a client of TypeORM's pool, or a transaction's own client. */
+type PgTarget = { pool: PgPool } | { client: PgClient };
+
 /** The node-postgres pool or client under a TypeORM data source or transaction; undefined for anything else. */
-function pgOf(executor: SqlExecutor): PgQueryable | undefined {
-  if (executor instanceof DataSource) return preparedStatementsOff.has(executor) ? undefined : (executor.driver as unknown as { master?: PgQueryable }).master;
+function pgOf(executor: SqlExecutor): PgTarget | undefined {
+  if (executor instanceof DataSource) {
+    const pool = (executor.driver as unknown as { master?: PgPool }).master;
+    return preparedStatementsOff.has(executor) || !pool ? undefined : { pool };
+  }
   if (executor instanceof EntityManager) {
-    if (!executor.queryRunner) return pgOf(executor.connection);
-    if (preparedStatementsOff.has(executor.connection)) return undefined;
-    return (executor.queryRunner as unknown as { databaseConnection?: PgQueryable }).databaseConnection;
+    const runner = executor.queryRunner;
+    if (!runner) return pgOf(executor.connection);
+    const client = (runner as unknown as { databaseConnection?: PgClient }).databaseConnection;
+    // A released runner's client is back in the pool, maybe in another transaction: TypeORM refuses it, and so do we.
+    if (runner.isReleased || !client || preparedStatementsOff.has(executor.connection)) return undefined;
+    return { client };
   }
   return undefined;
+}
+
+/** An error Postgres answered (its SQLSTATE), after which the connection is as good as before. */
+function answeredByServer(error: unknown): boolean {
+  return typeof (error as { severity?: unknown }).severity === 'string' && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/**
+ * One statement on a client of the pool. The pool's own `query` hands every error back to the
+ * pool, which then closes the connection and its named statements; a refused insert (a unique
+ * key, a volume limit) must not cost a reconnect.
+ */
+async function onPoolClient(pool: PgPool, query: NamedQuery): Promise<unknown[]> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  // A connection that fails while checked out emits 'error', which would end the process unheard.
+  const onConnectionError = (error: Error) => (broken = error);
+  client.on('error', onConnectionError);
+  try {
+    return (await client.query(query)).rows;
+  } catch (error) {
+    if (!answeredByServer(error)) broken ??= error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.removeListener('error', onConnectionError);
+    client.release(broken);
+  }
 }
 
 const preparedStatementsOff = new WeakSet<DataSource>();
@@ -60,7 +108,8 @@ function statementName(sql: string): string {
  * not change result type".
  */
 export async function queryPrepared<T>(executor: SqlExecutor, sql: string, parameters: unknown[]): Promise<T[]> {
-  const pg = pgOf(executor);
-  if (!pg) return queryRows<T>(executor, sql, parameters);
-  return (await pg.query({ name: statementName(sql), text: sql, values: parameters })).rows as T[];
+  const target = pgOf(executor);
+  if (!target) return queryRows<T>(executor, sql, parameters);
+  const query = { name: statementName(sql), text: sql, values: parameters };
+  return ('pool' in target ? await onPoolClient(target.pool, query) : (await target.client.query(query)).rows) as T[];
 }

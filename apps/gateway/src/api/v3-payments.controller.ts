@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreatePayment, CreatePaymentBodySchema, GetPayment, PaymentBodySchema, paymentBody, type PaymentBody, Errors } from '@platform/contracts';
+import { CreatePayment, CreatePaymentBodySchema, GetPayment, PAYMENT_CODE, PaymentBodySchema, paymentBody, type PaymentBody, Errors } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
@@ -9,7 +9,7 @@ import { ApiRoute } from '../openapi/api-route.decorator';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { headerOf, idempotencyKeyOf, requestDigest, requestFingerprint } from './v3-headers';
 
-const PaymentCodeSchema = z.string().regex(/^[a-z0-9]{4,16}$/, 'must be 4 to 16 lowercase characters');
+const PaymentCodeSchema = z.string().regex(PAYMENT_CODE, 'must be 4 to 16 lowercase characters');
 
 /** Hosted payments, v3: create (Idempotency-Key required) and read by code. */
 @Controller('api/v3/payments')

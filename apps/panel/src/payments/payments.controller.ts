@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, CreatePaymentBodySchema, Errors, isIdempotencyKey, MerchantOrderIdSchema } from '@platform/contracts';
+import { ApiError, CreatePaymentBodySchema, Errors, isIdempotencyKey, MerchantOrderIdSchema, PAYMENT_CODE } from '@platform/contracts';
 import { LOGGER } from '@platform/service-kit';
 import type { Logger } from '@platform/observability';
 import type { SignedIn } from '../auth/auth.service';
@@ -15,7 +15,6 @@ import { PaymentsConsole } from './payments-console';
 import { orderDetailPage, ordersListPage, paymentDetailPage, paymentsListPage, sandboxPage, type SandboxForm } from './payments.pages';
 import { answerSignedIn, chromeOf } from '../pages/signed-in-page';
 
-const PAYMENT_CODE = /^[a-z0-9]{4,16}$/;
 
 /** The merchant's payments and orders (lists and details) and the sandbox page, for the environment the session looks at. */
 @Controller()

@@ -59,12 +59,14 @@ describe('reading payments by code, several at once', () => {
       ...strangers.map((stranger) => queries.get(stranger, mine.code)),
       queries.get(owner, theirs.code),
       queries.get(owner, `${run}zz`),
+      // Not a code any payment can have: refused alone, without failing the statement of the others.
+      queries.get(owner, `${run}\u0000`),
     ]);
     expect(statements).toHaveBeenCalledTimes(1);
     statements.mockRestore();
     expect(own).toMatchObject({ status: 'fulfilled', value: { payment_code: mine.code, amount: '12.50', environment: owner.environment } });
     expect(other).toMatchObject({ status: 'fulfilled', value: { payment_code: theirs.code } });
-    expect(refused).toHaveLength(strangers.length + 2);
+    expect(refused).toHaveLength(strangers.length + 3);
     for (const result of refused) {
       expect(result.status).toBe('rejected');
       const error = (result as PromiseRejectedResult).reason as ApiError;

@@ -47,6 +47,9 @@ export const CreatePayment = defineCommand({
   reply: z.object({ created: z.boolean(), payment: PaymentRecordSchema }),
 });
 
+/** What every payment code looks like (the payments table checks it too). */
+export const PAYMENT_CODE = /^[a-z0-9]{4,16}$/;
+
 export const GetPayment = defineCommand({
   type: 'payments.get',
   topic: Topics.paymentsCommands,
