@@ -11,6 +11,7 @@ import { signV3Request, signV4Request } from '@platform/signing';
 import { DEFAULT_FETCH_MAX_WAIT_MS } from '@platform/messaging';
 import { ensureDatabase } from '@platform/persistence';
 import { OperatorClient, REPO_ROOT, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
+import { constantArrival, type ArrivalRequest } from './bench/constant-arrival';
 import { CpuMeter, kafkaBrokerPid, pidsNamed } from './bench/process-cpu';
 import { prepareReference, referenceAvailable, referenceLoad, startReference, stopReference } from './bench/reference';
 
@@ -142,17 +143,26 @@ async function scenario(name: string, cpu: CpuMeter, options: autocannon.Options
 
 /**
  * The same requests at a constant arrival rate of half the NestJS reference's req/s (issue 17's
- * open-loop goal). Twice the connections leave room for slow answers, though autocannon still
- * waits for an answer on each connection before the next request (no coordinated-omission
- * correction): its p99 is a lower bound when the platform falls behind.
+ * open-loop goal; BENCH_OPEN_LOOP_RATE sets another), from constantArrival: one request every
+ * 1/rate s, latency counted from when each was due. Warmed up 3 s at the same rate first.
  */
-async function openLoop(name: string, cpu: CpuMeter, options: autocannon.Options): Promise<void> {
-  if (!referenceRate) {
-    if (selected(name)) process.stdout.write(`${name.padEnd(38)} skipped: needs the reference's rate from this run\n`);
+async function openLoop(name: string, cpu: CpuMeter, target: ArrivalRequest): Promise<void> {
+  const rate = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 0) || (referenceRate ? Math.round(referenceRate / 2) : 0);
+  if (!selected(name)) return;
+  if (!rate) {
+    process.stdout.write(`${name.padEnd(38)} skipped: needs the reference's rate from this run, or BENCH_OPEN_LOOP_RATE\n`);
     return;
   }
-  const rate = Math.round(referenceRate / 2);
-  await scenario(`${name} at ${rate}/s`, cpu, { ...options, overallRate: rate, connections: CONNECTIONS * 2 });
+  await constantArrival(target, rate, WARM_UP_SECONDS);
+  await analyze();
+  cpu.start();
+  const result = await constantArrival(target, rate, SECONDS);
+  const ratio = referenceRate ? `  ${(result.rate / referenceRate).toFixed(2)}× ref` : '';
+  process.stdout.write(
+    `${`${name} at ${rate}/s`.padEnd(38)} ${result.rate.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  ` +
+      `p99 ${String(result.p99).padStart(3)} ms${ratio}  failed ${result.failed} of ${result.due}\n` +
+      `${''.padEnd(38)} CPU s per 1,000 requests: ${cpu.perThousand(result.answered + result.failed)}\n`,
+  );
 }
 
 /** The reference on NestJS and on Fastify, each warmed up 3 s, then measured as the platform is. */
@@ -343,7 +353,12 @@ async function main(): Promise<void> {
       requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'Idempotency-Key': randomUUID() } }) }],
     };
     await scenario('POST /api/v3/payments (signed)', meter('payments-v3'), createPayment);
-    await openLoop('POST /api/v3/payments open loop', meter('payments-v3'), createPayment);
+    await openLoop('POST /api/v3/payments open loop', meter('payments-v3'), {
+      url: `${gateway}/api/v3/payments`,
+      method: 'POST',
+      body: payment,
+      headers: () => ({ ...(createPayment.headers as Record<string, string>), 'Idempotency-Key': randomUUID() }),
+    });
     // Reads spread over many payments, as merchants read their own: concurrent reads of one code
     // share one query since BatchedCalls, which would flatter the platform.
     const paymentReads = await Promise.all(

@@ -1,0 +1,73 @@
+import { Agent, request } from 'node:http';
+
+export interface ArrivalRequest {
+  url: string;
+  method: string;
+  body?: string;
+  /** Called for each request: a fresh Idempotency-Key and the like. */
+  headers: () => Record<string, string>;
+}
+
+export interface ArrivalResult {
+  /** Requests that came due in the window. */
+  due: number;
+  answered: number;
+  failed: number;
+  /** Answers per second over the window. */
+  rate: number;
+  p50: number;
+  p99: number;
+}
+
+const TICK_MS = 1;
+
+/**
+ * Requests at a constant arrival rate, one every 1/rate s whatever the answers do, over as many
+ * keep-alive connections as they need. autocannon's `overallRate` is not that: each connection
+ * sends back to back until it has spent its budget for the second, then waits for the next one,
+ * so it measures bursts at full speed. Latency counts from when a request was due, so a platform
+ * that falls behind is charged for the wait (no coordinated omission).
+ */
+export async function constantArrival(target: ArrivalRequest, rate: number, seconds: number): Promise<ArrivalResult> {
+  const url = new URL(target.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  const latencies: number[] = [];
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const send = (dueAt: number) => {
+    const sent = new Promise<void>((resolve) => {
+      const call = request(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, method: target.method, agent, headers: target.headers() },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode! >= 200 && response.statusCode! < 300) latencies.push(performance.now() - dueAt);
+            else failed += 1;
+            resolve();
+          });
+        },
+      );
+      call.on('error', () => {
+        failed += 1;
+        resolve();
+      });
+      call.end(target.body);
+    });
+    inFlight.add(sent);
+    void sent.then(() => inFlight.delete(sent));
+  };
+  const start = performance.now();
+  const total = Math.round(rate * seconds);
+  let issued = 0;
+  while (issued < total) {
+    const dueNow = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
+    for (; issued < dueNow; issued += 1) send(start + (issued * 1000) / rate);
+    await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const percentile = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!) : 0);
+  return { due: total, answered: latencies.length, failed, rate: latencies.length / elapsed, p50: percentile(0.5), p99: percentile(0.99) };
+}
