@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Caller } from '@platform/contracts';
 import { connectToServiceSchema, IdempotencyStore, queryRows, type IdempotentRequest } from '@platform/persistence';
 import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
+import { newPaymentRow } from './payment-fixtures';
 import { PaymentRepository, type NewPaymentRow } from './payment.repository';
 
 /**
@@ -18,18 +19,7 @@ describe('inserting several payments with their keys in one statement', () => {
   let dataSource: DataSource;
 
   const request = (key = randomUUID()): IdempotentRequest => ({ scope: 'payment.create', key, fingerprint: `fp-${key}`, scenario: null });
-  const payment = (reference: string | null = null): NewPaymentRow => ({
-    code: randomBytes(6).toString('hex'),
-    merchant_reference: reference,
-    amount: '10.00',
-    currency_code: 'TRY',
-    merchant_name: 'Shop',
-    webhook_url: null,
-    return_url: null,
-    page_token: randomUUID(),
-    created_at: new Date(),
-    expires_at: new Date(Date.now() + 3_600_000),
-  });
+  const payment = (reference: string | null = null): NewPaymentRow => newPaymentRow({ merchant_reference: reference, amount: '10.00' });
   const insertAll = (items: { owner: Caller; request: IdempotentRequest; payment: NewPaymentRow }[]) =>
     repository.insertClaimed(
       dataSource,

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Owner } from '@platform/contracts';
 import { connectToServiceSchema } from '@platform/persistence';
@@ -8,6 +8,7 @@ import { TestClock, ownerAndStrangers, testInfrastructure } from '@platform/test
 import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { PaymentQueryService } from './payment-query.service';
+import { newPaymentRow } from './payment-fixtures';
 import { PaymentRepository, type PaymentRow } from './payment.repository';
 
 const HOUR = 3_600_000;
@@ -31,18 +32,7 @@ describe('the merchant’s list of payments', () => {
   const mine: Record<'oldest' | 'paid' | 'expired' | 'newest', PaymentRow> = {} as never;
 
   const insert = (who: Owner, code: string, reference: string | null, createdAt: Date, expiresAt: Date) =>
-    repository.insert(dataSource, who, {
-      code,
-      merchant_reference: reference,
-      amount: '12.50',
-      currency_code: 'TRY',
-      merchant_name: 'Shop',
-      webhook_url: null,
-      return_url: null,
-      page_token: randomUUID(),
-      created_at: createdAt,
-      expires_at: expiresAt,
-    });
+    repository.insert(dataSource, who, newPaymentRow({ code, merchant_reference: reference, created_at: createdAt, expires_at: expiresAt }));
 
   beforeAll(async () => {
     dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiError, Errors, type Owner } from '@platform/contracts';
 import { connectToServiceSchema } from '@platform/persistence';
@@ -7,6 +7,7 @@ import { TestClock, ownerAndStrangers, testInfrastructure } from '@platform/test
 import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { PaymentQueryService } from './payment-query.service';
+import { newPaymentRow } from './payment-fixtures';
 import { PaymentRepository } from './payment.repository';
 
 /**
@@ -21,19 +22,7 @@ describe('reading payments by code, several at once', () => {
   let dataSource: DataSource;
   let queries: PaymentQueryService;
 
-  const insert = (who: Owner, code: string) =>
-    repository.insert(dataSource, who, {
-      code,
-      merchant_reference: null,
-      amount: '12.50',
-      currency_code: 'TRY',
-      merchant_name: 'Shop',
-      webhook_url: null,
-      return_url: null,
-      page_token: randomUUID(),
-      created_at: new Date(),
-      expires_at: new Date(Date.now() + 3_600_000),
-    });
+  const insert = (who: Owner, code: string) => repository.insert(dataSource, who, newPaymentRow({ code }));
 
   beforeAll(async () => {
     dataSource = await connectToServiceSchema(testInfrastructure.adminDatabaseUrl, DATABASE.schema);

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
 import { finishTransactions, openTransaction, undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
 import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
+import { newPaymentRow } from './payment-fixtures';
 import { PaymentRepository, type PaymentRow } from './payment.repository';
 
 const card = { bin: '435509', last_four: '4242', network: 'visa' };
@@ -27,18 +27,7 @@ describe('payment versions', () => {
   });
 
   const newPayment = (expiresAt = new Date(Date.now() + 3_600_000)): Promise<PaymentRow> =>
-    payments.insert(dataSource, owner, {
-      code: randomBytes(6).toString('hex'),
-      merchant_reference: null,
-      amount: '12.50',
-      currency_code: 'TRY',
-      merchant_name: 'Shop',
-      webhook_url: null,
-      return_url: null,
-      page_token: randomUUID(),
-      created_at: new Date(),
-      expires_at: expiresAt,
-    });
+    payments.insert(dataSource, owner, newPaymentRow({ expires_at: expiresAt }));
 
   const stored = async (id: string) => (await payments.findById(dataSource, id))!;
 

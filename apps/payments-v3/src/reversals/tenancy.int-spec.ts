@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { MoveRefused, connectToServiceSchema } from '@platform/persistence';
 import { ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import { DATABASE } from '../database';
+import { newPaymentRow } from '../payments/payment-fixtures';
 import { PaymentRepository, type PaymentRow } from '../payments/payment.repository';
 import { ReversalRepository } from './reversal.repository';
 
@@ -25,19 +26,7 @@ describe('payments and reversals belong to their owner', () => {
     await dataSource?.destroy();
   });
 
-  const newPayment = (): Promise<PaymentRow> =>
-    payments.insert(dataSource, owner, {
-      code: randomBytes(6).toString('hex'),
-      merchant_reference: null,
-      amount: '12.50',
-      currency_code: 'TRY',
-      merchant_name: 'Shop',
-      webhook_url: null,
-      return_url: null,
-      page_token: randomUUID(),
-      created_at: new Date(),
-      expires_at: new Date(Date.now() + 3_600_000),
-    });
+  const newPayment = (): Promise<PaymentRow> => payments.insert(dataSource, owner, newPaymentRow());
 
   async function newReversal(payment: PaymentRow): Promise<string> {
     const id = randomUUID();
