@@ -1,7 +1,16 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CreatePayment, CreatePaymentBodySchema, GetPayment, PAYMENT_CODE, PaymentBodySchema, paymentBody, type PaymentBody, Errors } from '@platform/contracts';
+import {
+  CreatePayment,
+  CreatePaymentBodySchema,
+  GetPayment,
+  PAYMENT_CODE,
+  PaymentBodySchema,
+  paymentBody,
+  type PaymentBody,
+  Errors,
+} from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';

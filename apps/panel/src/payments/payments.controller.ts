@@ -15,7 +15,6 @@ import { PaymentsConsole } from './payments-console';
 import { orderDetailPage, ordersListPage, paymentDetailPage, paymentsListPage, sandboxPage, type SandboxForm } from './payments.pages';
 import { answerSignedIn, chromeOf } from '../pages/signed-in-page';
 
-
 /** The merchant's payments and orders (lists and details) and the sandbox page, for the environment the session looks at. */
 @Controller()
 export class PaymentsController {
