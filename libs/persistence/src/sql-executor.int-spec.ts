@@ -81,6 +81,16 @@ describe('queryPrepared', () => {
     expect(await prepared(named)).toContain(insert);
   });
 
+  it('leaves a connection whose named statement a migration made unusable, and goes on on another', async () => {
+    await named.query(`DROP TABLE IF EXISTS ${schema}.shapes`);
+    await named.query(`CREATE TABLE ${schema}.shapes (a int)`);
+    const everything = `SELECT * FROM ${schema}.shapes`;
+    expect(await queryPrepared(named, everything, [])).toEqual([]);
+    await named.query(`ALTER TABLE ${schema}.shapes ADD COLUMN b int`);
+    await expect(queryPrepared(named, everything, [])).rejects.toMatchObject({ code: '0A000' });
+    expect(await queryPrepared(named, everything, [])).toEqual([]);
+  });
+
   it('refuses a transaction that has ended, as TypeORM does, instead of using a connection back in the pool', async () => {
     const runner = named.createQueryRunner();
     await runner.connect();

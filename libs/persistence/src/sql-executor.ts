@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DatabaseError } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 
 /** The one thing repositories and the messaging tables need from a connection or a transaction. */
@@ -55,9 +56,16 @@ function pgOf(executor: SqlExecutor): PgTarget | undefined {
   return undefined;
 }
 
-/** An error Postgres answered (its SQLSTATE), after which the connection is as good as before. */
-function answeredByServer(error: unknown): boolean {
-  return typeof (error as { severity?: unknown }).severity === 'string' && typeof (error as { code?: unknown }).code === 'string';
+/**
+ * SQLSTATEs after which a connection is not worth keeping: the session is ending (08…, 57P…), or
+ * a named statement on it fails the same way on every later call (a migration changed what it
+ * returns, it was deallocated, its name is taken): node-postgres keeps believing it is prepared.
+ */
+const UNUSABLE_AFTER = /^(08|57P|0A000$|26000$|42P05$)/;
+
+/** An error Postgres answered, after which the connection and its named statements work as before. */
+function keepsConnection(error: unknown): boolean {
+  return error instanceof DatabaseError && typeof error.code === 'string' && !UNUSABLE_AFTER.test(error.code);
 }
 
 /**
@@ -74,7 +82,7 @@ async function onPoolClient(pool: PgPool, query: NamedQuery): Promise<unknown[]>
   try {
     return (await client.query(query)).rows;
   } catch (error) {
-    if (!answeredByServer(error)) broken ??= error instanceof Error ? error : new Error(String(error));
+    if (!keepsConnection(error)) broken ??= error instanceof Error ? error : new Error(String(error));
     throw error;
   } finally {
     client.removeListener('error', onConnectionError);
