@@ -9,6 +9,7 @@ import {
   requireMasterKeyInProduction,
   requireTrustedProxiesInProduction,
   secret,
+  flag,
 } from '@platform/service-kit';
 
 export const ConfigSchema = BaseConfigSchema.extend({
@@ -25,10 +26,7 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** How long the previous secret keeps working after a new key is issued for the environment. */
   KEY_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).default(86400),
   /** Only tests: lets webhook addresses point at the loopback interface. */
-  WEBHOOK_ALLOW_LOOPBACK: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_LOOPBACK: flag(false),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(300),

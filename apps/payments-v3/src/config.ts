@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LiveProcessingFields, requireLiveProcessingSettings } from '@platform/card-processing';
-import { BaseConfigSchema, FourEyesFields, CardDataKeyFields, requireCardDataKeyInProduction } from '@platform/service-kit';
+import { BaseConfigSchema, FourEyesFields, CardDataKeyFields, requireCardDataKeyInProduction, flag } from '@platform/service-kit';
 
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8082),
@@ -10,10 +10,7 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** Tests only: shortens the 24-hour validity of the payment page. */
   PAYMENT_PAGE_SECONDS: z.coerce.number().int().min(1).default(86400),
   /** Tests only: webhook addresses may point at the loopback interface. */
-  WEBHOOK_ALLOW_LOOPBACK: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_LOOPBACK: flag(false),
   /** How often reversal ledger steps lost between a commit and the ledger call are repeated (well under the ledger's 300 s). */
   LEDGER_FOLLOW_UP_INTERVAL_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** How long the 3-D Secure screen of one attempt stays open. */

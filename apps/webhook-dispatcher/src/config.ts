@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseConfigSchema, MasterKeyFields, requireMasterKeyInProduction } from '@platform/service-kit';
+import { BaseConfigSchema, MasterKeyFields, requireMasterKeyInProduction, flag } from '@platform/service-kit';
 
 export const ConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8087),
@@ -12,10 +12,7 @@ export const ConfigSchema = BaseConfigSchema.extend({
   /** Attempts made at once by one replica. */
   DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
   /** Tests only: deliveries may go to http://127.0.0.1, localhost or [::1]. */
-  WEBHOOK_ALLOW_LOOPBACK: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_LOOPBACK: flag(false),
   /** Tests only: multiplies the retry waits (0.00001 walks the whole schedule in seconds). */
   WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
   ...MasterKeyFields,

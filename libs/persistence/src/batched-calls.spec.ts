@@ -49,10 +49,26 @@ describe('BatchedCalls', () => {
         return new Map(keys.map((key) => [key, key]));
       },
       (key) => key,
-      2,
+      { maxBatch: 2 },
     );
     const answers = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((key) => reads.call(key)));
     expect(answers).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(sizes).toEqual([2, 2, 1]);
+  });
+
+  it('runs each call of a failed batch alone when one call could have failed it, and answers each with its own outcome', async () => {
+    const statements: string[][] = [];
+    const reads = new BatchedCalls<string, string>(
+      async (keys) => {
+        statements.push(keys);
+        if (keys.includes('bad')) throw Object.assign(new Error('bad row'), { row: true });
+        return new Map(keys.map((key) => [key, key]));
+      },
+      (key) => key,
+      { aloneOnFailure: (error) => (error as { row?: boolean }).row === true },
+    );
+    const answers = await Promise.allSettled([reads.call('a'), reads.call('bad'), reads.call('b')]);
+    expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : 'refused'))).toEqual(['a', 'refused', 'b']);
+    expect(statements).toEqual([['a', 'bad', 'b'], ['a'], ['bad'], ['b']]);
   });
 });

@@ -69,6 +69,14 @@ function keepsConnection(error: unknown): boolean {
 }
 
 /**
+ * An error one row of a statement can cause (data, integrity, a deadlock with another statement),
+ * not one of the connection or the server: the statement's other rows may well go in alone.
+ */
+export function causedByARow(error: unknown): boolean {
+  return error instanceof DatabaseError && typeof error.code === 'string' && /^(22|23|40)/.test(error.code);
+}
+
+/**
  * One statement on a client of the pool. The pool's own `query` hands every error back to the
  * pool, which then closes the connection and its named statements; a refused insert (a unique
  * key, a volume limit) must not cost a reconnect.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_FETCH_MAX_WAIT_MS } from '@platform/messaging';
+import { flag } from './env-flag';
 import { KafkaSecurityFields } from './kafka-security';
 import { Secret, secret } from './secret';
 
@@ -30,10 +31,7 @@ export const BaseConfigSchema = z.object({
    * a pooler that cannot keep them across transactions (PgBouncer in transaction mode before
    * 1.21, or without max_prepared_statements).
    */
-  DATABASE_PREPARED_STATEMENTS: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  DATABASE_PREPARED_STATEMENTS: flag(true),
   KAFKA_BROKERS: brokerList.default('127.0.0.1:9092'),
   KAFKA_TOPIC_PREFIX: z
     .string()
@@ -47,10 +45,7 @@ export const BaseConfigSchema = z.object({
    * release before it, run one release with false (every server learns to answer on the caller's
    * partition while callers still read them all), then true.
    */
-  RPC_REPLIES_OWN_PARTITION: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  RPC_REPLIES_OWN_PARTITION: flag(true),
   HTTP_HOST: z.string().default('0.0.0.0'),
   /** How long a dependency may fail before the pod reports not ready (0: at once). */
   READINESS_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),

@@ -28,3 +28,4 @@ export * from './request-digest';
 export * from './sandbox-scenario';
 export * from './four-eyes';
 export * from './operator-actions';
+export * from './env-flag';

@@ -3,13 +3,8 @@ import type { ConnectionOptions } from 'node:tls';
 import { z } from 'zod';
 import type { KafkaSettings } from '@platform/messaging';
 import type { BaseConfig } from './config';
+import { flag } from './env-flag';
 import { secret } from './secret';
-
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false'])
-    .default(fallback ? 'true' : 'false')
-    .transform((value) => value === 'true');
 
 /** How a process authenticates to Kafka: TLS (with the cluster's CA, optionally a client certificate) and SASL. */
 export const KafkaSecurityFields = {

@@ -31,7 +31,9 @@ export class BalanceService {
       const found = new Map<string, WalletPart[]>();
       for (const account of accounts) {
         const key = partsKey(account.owner, account.environment, account.currency);
-        found.set(key, [...(found.get(key) ?? []), { wallet: account.wallet, part: account.part, balance: account.balance }]);
+        let parts = found.get(key);
+        if (!parts) found.set(key, (parts = []));
+        parts.push({ wallet: account.wallet, part: account.part, balance: account.balance });
       }
       return found;
     },

@@ -13,7 +13,7 @@ import {
 } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
 import { parseWireAmount } from '@platform/money';
-import { BatchedCalls, IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
+import { BatchedCalls, causedByARow, IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
 import { Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
 import { DATABASE } from '../database';
@@ -40,15 +40,6 @@ interface ClaimedPayment {
 /** Two requests may race with one key, each with a code of its own: both go in, and the key decides. */
 function claimedPaymentId(item: ClaimedPayment): string {
   return JSON.stringify([item.owner.merchantCode, item.owner.environment, item.request.key, item.payment.code]);
-}
-
-/**
- * An error that one row can cause (integrity, data, a deadlock between statements), not one of the
- * connection or the server: the statement's other payments may well go in alone.
- */
-function failedByARow(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^(22|23|40)/.test(code);
 }
 
 interface NewPayment {
@@ -159,7 +150,7 @@ export class PaymentCreationService {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const code = paymentCode();
       try {
-        const outcome = await this.insertOnce({
+        const outcome = await this.insertsOfOneTurn.call({
           owner: caller,
           request,
           payment: {
@@ -191,25 +182,18 @@ export class PaymentCreationService {
   }
 
   /**
-   * The payment and its key's claim, in one statement with those of the other payments created in
-   * the same turn of the event loop; undefined when another request holds the key. A statement a
-   * row of another payment failed is not this payment's answer: it goes again alone, and answers
-   * with its own error if it has one.
+   * Each payment and its key's claim go in one statement with those of the other payments created
+   * in the same turn of the event loop; null when another request holds the key. A statement one
+   * row failed is not the others' answer: each goes again alone, and answers with its own error.
    */
-  private async insertOnce(item: ClaimedPayment): Promise<PaymentRow | undefined> {
-    try {
-      return (await this.insertsOfOneTurn.call(item)) ?? undefined;
-    } catch (error) {
-      if (!failedByARow(error)) throw error;
-      const [row] = await this.payments.insertClaimed(this.dataSource, this.claimOf([item]), [item]);
-      return row;
-    }
-  }
-
-  private readonly insertsOfOneTurn = new BatchedCalls<ClaimedPayment, PaymentRow | null>(async (items) => {
-    const inserted = new Map((await this.payments.insertClaimed(this.dataSource, this.claimOf(items), items)).map((row) => [row.code, row]));
-    return new Map(items.map((item) => [claimedPaymentId(item), inserted.get(item.payment.code) ?? null]));
-  }, claimedPaymentId);
+  private readonly insertsOfOneTurn = new BatchedCalls<ClaimedPayment, PaymentRow | null>(
+    async (items) => {
+      const inserted = new Map((await this.payments.insertClaimed(this.dataSource, this.claimOf(items), items)).map((row) => [row.code, row]));
+      return new Map(items.map((item) => [claimedPaymentId(item), inserted.get(item.payment.code) ?? null]));
+    },
+    claimedPaymentId,
+    { aloneOnFailure: causedByARow },
+  );
 
   /** A repeat reads the payment as it is then, so each key keeps nothing but its payment's code. */
   private claimOf(items: ClaimedPayment[]): { sql: string; parameters: unknown[] } {

@@ -52,6 +52,23 @@ export function startsWith(text: string): string {
 const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
   webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure, version`;
 
+/** The columns a new payment is inserted with: name, type, and its value from the payment and its owner. */
+const NEW_PAYMENT_COLUMNS: [string, string, (item: { owner: Caller; payment: NewPaymentRow }) => unknown][] = [
+  ['merchant_code', 'text', (item) => item.owner.merchantCode],
+  ['environment', 'text', (item) => item.owner.environment],
+  ['code', 'text', (item) => item.payment.code],
+  ['merchant_reference', 'text', (item) => item.payment.merchant_reference],
+  ['amount', 'numeric', (item) => item.payment.amount],
+  ['currency_code', 'text', (item) => item.payment.currency_code],
+  ['merchant_name', 'text', (item) => item.payment.merchant_name],
+  ['webhook_url', 'text', (item) => item.payment.webhook_url],
+  ['return_url', 'text', (item) => item.payment.return_url],
+  ['page_token', 'text', (item) => item.payment.page_token],
+  ['created_at', 'timestamptz', (item) => item.payment.created_at.toISOString()],
+  ['expires_at', 'timestamptz', (item) => item.payment.expires_at.toISOString()],
+];
+const NEW_PAYMENT_NAMES = NEW_PAYMENT_COLUMNS.map(([name]) => name).join(', ');
+
 /** All SQL over payments, idempotency keys and FX rates; payment queries are scoped to their owner. */
 @Injectable()
 export class PaymentRepository {
@@ -126,30 +143,15 @@ export class PaymentRepository {
     claim: { sql: string; parameters: unknown[] },
     payments: { owner: Caller; payment: NewPaymentRow }[],
   ): Promise<PaymentRow[]> {
-    const columns: [string, string, (item: { owner: Caller; payment: NewPaymentRow }) => unknown][] = [
-      ['merchant_code', 'text', (item) => item.owner.merchantCode],
-      ['environment', 'text', (item) => item.owner.environment],
-      ['code', 'text', (item) => item.payment.code],
-      ['merchant_reference', 'text', (item) => item.payment.merchant_reference],
-      ['amount', 'numeric', (item) => item.payment.amount],
-      ['currency_code', 'text', (item) => item.payment.currency_code],
-      ['merchant_name', 'text', (item) => item.payment.merchant_name],
-      ['webhook_url', 'text', (item) => item.payment.webhook_url],
-      ['return_url', 'text', (item) => item.payment.return_url],
-      ['page_token', 'text', (item) => item.payment.page_token],
-      ['created_at', 'timestamptz', (item) => item.payment.created_at.toISOString()],
-      ['expires_at', 'timestamptz', (item) => item.payment.expires_at.toISOString()],
-    ];
     const first = claim.parameters.length + 1;
-    const names = columns.map(([name]) => name).join(', ');
     const rows = await queryPrepared<PaymentRow>(
       db,
       `WITH claimed AS (${claim.sql})
-       INSERT INTO payments.payments (${names})
-       SELECT ${names} FROM unnest(${columns.map(([, type], index) => `$${first + index}::${type}[]`).join(', ')}) AS p(${names})
+       INSERT INTO payments.payments (${NEW_PAYMENT_NAMES})
+       SELECT ${NEW_PAYMENT_NAMES} FROM unnest(${NEW_PAYMENT_COLUMNS.map(([, type], index) => `$${first + index}::${type}[]`).join(', ')}) AS p(${NEW_PAYMENT_NAMES})
         WHERE p.code IN (SELECT resource_id FROM claimed)
        RETURNING ${COLUMNS}`,
-      [...claim.parameters, ...columns.map(([, , of]) => payments.map(of))],
+      [...claim.parameters, ...NEW_PAYMENT_COLUMNS.map(([, , of]) => payments.map(of))],
     );
     for (const row of rows) this.counters?.created(db, 'payment', row.status, row.environment);
     return rows;
