@@ -114,9 +114,11 @@ describe('merchant panel accessibility', () => {
     await page.waitForURL(`${panelUrl}/`);
     const reached: string[] = [];
     for (const name of ['Payments', 'Orders', 'Sandbox', 'API keys', 'Integration settings', 'Users', 'Security', 'Overview']) {
-      await page.getByRole('link', { name, exact: true }).focus();
-      await page.keyboard.press('Enter');
-      await page.waitForLoadState();
+      const link = page.getByRole('link', { name, exact: true });
+      const href = (await link.getAttribute('href'))!;
+      await link.focus();
+      // Waiting for the link's own address: a load-state wait would pass on the page Enter is about to leave.
+      await Promise.all([page.waitForURL((url) => url.pathname === href), page.keyboard.press('Enter')]);
       reached.push((await page.locator('h1').textContent())!);
     }
     expect(reached).toEqual(['Payments', 'Orders', 'Sandbox', 'API keys', 'Integration settings', 'Users', 'Security', 'Overview']);
