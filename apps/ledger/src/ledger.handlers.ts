@@ -57,7 +57,7 @@ export class LedgerHandlers implements OnModuleInit {
     this.rpc.handle(ConfirmReservation, (request, context) => this.reservations.confirm(callerOf(context), request.operation_id));
     this.rpc.handle(ReleaseReservation, (request, context) => this.reservations.release(callerOf(context), request.operation_id));
     this.rpc.handle(ConsumeReservation, (request, context) => this.reservations.consume(callerOf(context), request.operation_id));
-    this.rpc.handle(ListParkedEvents, async () => ({ data: await this.events.parked() }));
+    this.rpc.handle(ListParkedEvents, (query) => this.events.parked({ page: query.page, perPage: query.per_page, eventId: query.event_id }));
     // The audit entry commits with the replay's booking and its replayed mark (applied false: it had been booked before).
     this.rpc.handle(ReplayParkedEvent, (request) =>
       this.events.replay(request.id, (tx, applied) =>

@@ -15,7 +15,7 @@ import {
   serviceDatabaseUrl,
 } from '@platform/persistence';
 import { testInfrastructure } from '@platform/testing';
-import { EventConsumer, PARK_AFTER_FAILURES } from './event-consumer';
+import { EventConsumer, PARK_AFTER_FAILURES, type ParkedEvent } from './event-consumer';
 import { KafkaEventPublisher, type EventPublisher, type OutboxRecord } from './event-publisher';
 import { Headers } from './headers';
 import { KafkaConnection } from './kafka-connection';
@@ -405,6 +405,16 @@ describe('messaging on real Kafka and Postgres', () => {
     const balance = async (account: string) =>
       (await queryRows<{ cents: string }>(dataSource, `SELECT cents FROM ${SCHEMA}.credits WHERE account = $1`, [account]))[0]?.cents;
 
+    /** Every parked event, read page by page as an operator would. */
+    const everyParked = async (perPage = 100) => {
+      const all: ParkedEvent[] = [];
+      for (let page = 1; ; page++) {
+        const { data, meta } = await consumer.parked({ page, perPage });
+        all.push(...data);
+        if (page >= meta.total_pages) return all;
+      }
+    };
+
     /** A poll slower than any wait below: what is published in time was published because the relay was told. */
     const NO_POLL = { pollIntervalMs: 600_000 };
     const credit = (account: string, cents: number) =>
@@ -557,7 +567,7 @@ describe('messaging on real Kafka and Postgres', () => {
       await publisher.publish([poison, record(behind, 9)]);
       // The event behind it on the same partition is applied: nothing blocks.
       expect(await waitFor(() => balance(behind), 60_000)).toBe('9');
-      const [parked] = (await consumer.parked()).filter((event) => event.event_id === poison.event_id);
+      const [parked] = (await consumer.parked({ eventId: poison.event_id })).data;
       expect(parked).toMatchObject({ event_type: Credited.type, failures: PARK_AFTER_FAILURES, reason: `account ${poisoned} is not open yet` });
       expect(await balance(poisoned)).toBeUndefined();
       expect(await registry.getSingleMetricAsString('events_parked_total')).toMatch(/reason="handler_failed"\} [1-9]/);
@@ -571,7 +581,7 @@ describe('messaging on real Kafka and Postgres', () => {
         }),
       ).rejects.toMatchObject({ code: '1000012' });
       expect(await balance(poisoned)).toBeUndefined();
-      expect((await consumer.parked()).some((event) => event.id === parked!.id)).toBe(true);
+      expect((await consumer.parked({ eventId: poison.event_id })).data.map((event) => event.id)).toEqual([parked!.id]);
       expect(
         await consumer.replay(parked!.id, async (tx, applied) => {
           const [row] = (await tx.query(`SELECT replayed_at IS NOT NULL AS marked FROM ${SCHEMA}.parked_events WHERE id = $1`, [parked!.id])) as Array<{
@@ -586,15 +596,35 @@ describe('messaging on real Kafka and Postgres', () => {
       expect(alongside).toEqual(['applied true, marked in the same transaction true']);
       expect(await balance(poisoned)).toBe('300');
       await expect(consumer.replay(parked!.id)).rejects.toMatchObject({ code: '1000011' });
-      expect((await consumer.parked()).some((event) => event.id === parked!.id)).toBe(false);
+      expect(await consumer.parked({ eventId: poison.event_id })).toEqual({ data: [], meta: { page: 1, per_page: 100, total: 0, total_pages: 0 } });
     });
 
     it('parks a message it cannot read instead of skipping it', async () => {
       const producer = await kafka.producer();
-      await producer.send({ topic: kafka.topic(Credited.topic), messages: [{ key: 'junk', value: 'not json {' }] });
-      const junk = await waitFor(async () => (await consumer.parked()).find((event) => event.reason === 'malformed envelope'));
-      expect(junk).toMatchObject({ event_id: null, failures: 1 });
+      const [sent] = await producer.send({ topic: kafka.topic(Credited.topic), messages: [{ key: 'junk', value: 'not json {' }] });
+      const junk = await waitFor(async () => (await everyParked()).find((event) => event.partition === sent!.partition && event.offset === sent!.baseOffset));
+      expect(junk).toMatchObject({ event_id: null, failures: 1, reason: 'malformed envelope' });
       await expect(consumer.replay(junk.id)).rejects.toMatchObject({ code: '1000012' });
+    });
+
+    it('lists what is parked a page at a time, oldest first, so no number of unreadable messages hides a newer one', async () => {
+      const before = (await consumer.parked()).meta.total;
+      const producer = await kafka.producer();
+      const [sent] = await producer.send({
+        topic: kafka.topic(Credited.topic),
+        messages: ['first', 'second', 'third'].map((value) => ({ key: 'junk', value })),
+      });
+      const offsets = [0, 1, 2].map((step) => String(Number(sent!.baseOffset) + step));
+      const parked = await waitFor(async () => {
+        const all = await everyParked(2);
+        return all.length === before + 3 ? all : undefined;
+      });
+      expect(parked.map((event) => Number(event.id))).toEqual(parked.map((event) => Number(event.id)).sort((a, b) => a - b));
+      expect(parked.filter((event) => event.partition === sent!.partition && offsets.includes(event.offset)).map((event) => event.offset)).toEqual(offsets);
+      const beyond = await consumer.parked({ page: Math.ceil(parked.length / 2) + 1, perPage: 2 });
+      expect(beyond.data).toEqual([]);
+      expect(beyond.meta).toMatchObject({ total: parked.length, total_pages: Math.ceil(parked.length / 2) });
+      expect((await consumer.parked({ eventId: randomUUID() })).meta.total).toBe(0);
     });
 
     it('publishes rows committed while no relay ran once one starts', async () => {

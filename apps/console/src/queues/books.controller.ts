@@ -1,13 +1,16 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ListParkedEvents, ReplayParkedEvent, TrialBalance } from '@platform/contracts';
+import { ListParkedEvents, ParkedEventsQuerySchema, ReplayParkedEvent, TrialBalance } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { parseOrReject } from '@platform/service-kit';
 import { escapeHtml, sendHtml } from '@platform/web-auth';
 import { ConsoleGate, chromeOf, doneNotice } from '../auth/console-gate';
 import { OperatorCommands } from './operator-commands';
-import { actionForm, code, consolePage, table } from '../pages/layout';
+import { actionForm, code, consolePage, pager, table } from '../pages/layout';
+import { filtersOf, listQuery } from './list-query';
+
+const PARKED = '/parked-events';
 
 /** The books: money events the ledger parked (read why, replay once fixed) and the trial balance. */
 @Controller()
@@ -21,7 +24,8 @@ export class BooksController {
   @Get('parked-events')
   parked(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.gate.page(request, reply, async (current) => {
-      const { data } = await this.rpc.request(ListParkedEvents, {}, { correlationId: request.correlationId });
+      const filters = listQuery(ParkedEventsQuerySchema, query);
+      const { data, meta } = await this.rpc.request(ListParkedEvents, filters, { correlationId: request.correlationId });
       const rows = data.map((event) => [
         code(event.id),
         escapeHtml(event.event_type ?? 'unreadable'),
@@ -33,13 +37,15 @@ export class BooksController {
         // An unreadable message cannot be replayed: it waits for an engineer.
         event.event_type ? actionForm(current.session.csrf_token, `/parked-events/${event.id}/replay`, 'Replay') : 'cannot be read',
       ]);
-      const body = `<p>Events the ledger could not apply are parked here instead of blocking the ones behind them. Fix the cause, then replay: an event is applied exactly once.</p>${table(
+      const form = `<form method="get" action="${PARKED}" class="filters card"><div><label for="filter-event_id">Event ID</label><input id="filter-event_id" name="event_id" placeholder="the event's UUID" value="${escapeHtml(filters.event_id ?? '')}"></div><div><button type="submit" class="secondary">Show</button></div></form>`;
+      const { page: _page, per_page: _perPage, ...kept } = filters;
+      const body = `<p>Events the ledger could not apply are parked here instead of blocking the ones behind them. Fix the cause, then replay: an event is applied exactly once.</p>${form}${table(
         'Parked events',
         ['ID', 'Event', 'Event ID', 'Where', 'Why', 'Failures', 'Parked at', 'Replay'],
         rows,
-        'No parked events.',
-      )}`;
-      sendHtml(reply, 200, consolePage(chromeOf(current, '/parked-events'), 'Parked events', body, doneNotice(query)));
+        filters.event_id ? 'No parked event has this event ID.' : 'No parked events.',
+      )}${pager(PARKED, filtersOf(kept), meta)}`;
+      sendHtml(reply, 200, consolePage(chromeOf(current, PARKED), 'Parked events', body, doneNotice(query)));
     });
   }
 

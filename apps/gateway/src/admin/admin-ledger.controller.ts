@@ -1,11 +1,13 @@
-import { Body, Controller, Get, Param, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AdjustWallet,
   GetWalletBalances,
   ListParkedEvents,
+  PaginationMetaSchema,
   ParkedEventSchema,
+  ParkedEventsQuerySchema,
   ReplayParkedEvent,
   TrialBalance,
   WALLETS,
@@ -41,11 +43,15 @@ export class AdminLedgerController {
 
   @Get('ledger/parked-events')
   @OperatorRoute({
-    summary: 'Money events the ledger could not apply and parked instead of blocking: read why, fix, replay',
-    responses: { 200: { description: 'Parked events, oldest first', schema: z.object({ data: z.array(ParkedEventSchema) }) } },
+    summary: 'Money events the ledger could not apply and parked instead of blocking: read why, fix, replay; a page at a time, or one by event_id',
+    query: ParkedEventsQuerySchema,
+    responses: {
+      200: { description: 'Parked events not yet replayed, oldest first', schema: z.object({ data: z.array(ParkedEventSchema), meta: PaginationMetaSchema }) },
+    },
+    errors: [Errors.RequestSchemaInvalid],
   })
-  parked(@Req() request: FastifyRequest) {
-    return this.rpc.request(ListParkedEvents, {}, { correlationId: request.correlationId });
+  parked(@Query() query: unknown, @Req() request: FastifyRequest) {
+    return this.rpc.request(ListParkedEvents, parseOrReject(ParkedEventsQuerySchema, query), { correlationId: request.correlationId });
   }
 
   @Post('ledger/parked-events/:id/replay')

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { PagingQuerySchema } from '../api/v3-lists.api';
 import { text } from '../text';
 import { ENVIRONMENTS } from '../environment';
 import { Topics } from '../topics';
 import { defineCommand } from './command-contract';
 import { OperatorSchema } from './operator';
+import { PaginationMetaSchema } from './webhooks.commands';
 
 export const WALLETS = ['api', 'link', 'shop'] as const;
 export type Wallet = (typeof WALLETS)[number];
@@ -175,12 +177,19 @@ export const ParkedEventSchema = z.object({
   replayed_at: z.string().nullable(),
 });
 
-/** Money events the ledger could not apply (unreadable, or failing again and again), oldest first. */
+/** An operator's look at the parked events: a page of them, or the one an event id names. */
+export const ParkedEventsQuerySchema = PagingQuerySchema.extend({ event_id: z.string().uuid('must be an event id (a UUID)').optional() }).strict();
+
+/**
+ * Money events the ledger could not apply (unreadable, or failing again and again) and not yet
+ * replayed, oldest first, a page at a time: an unreadable one never leaves the list, so the list
+ * must reach past any number of them.
+ */
 export const ListParkedEvents = defineCommand({
   type: 'ledger.parked-events',
   topic: Topics.ledgerOperatorCommands,
-  request: z.object({}),
-  reply: z.object({ data: z.array(ParkedEventSchema) }),
+  request: z.object({ page: z.number().int().min(1), per_page: z.number().int().min(1).max(100), event_id: z.string().uuid().optional() }),
+  reply: z.object({ data: z.array(ParkedEventSchema), meta: PaginationMetaSchema }),
 });
 
 /** Applies a parked event again once its cause is fixed; exactly once, like any event. */
