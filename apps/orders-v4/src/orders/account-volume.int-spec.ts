@@ -152,6 +152,62 @@ describe('account volume from hourly totals', () => {
     expect(answers.filter((a) => a.status === 'rejected' && (a.reason as { code?: string }).code === VOLUME_REFUSED)).toHaveLength(5);
   });
 
+  describe('several orders in one statement', () => {
+    it('inserts each under its own account, counts each account, and leaves out an id that exists or comes twice', async () => {
+      const [first, second] = [newOwner(), newOwner()];
+      const existing = hostedOrder('10.00');
+      await orders.insert(dataSource, first, existing, windows(new Date()));
+      const twice = hostedOrder('20.00');
+      const items = [
+        { owner: second, order: hostedOrder('5.00') },
+        { owner: first, order: twice },
+        { owner: first, order: { ...hostedOrder('20.00'), merchant_order_id: twice.merchant_order_id } },
+        { owner: first, order: { ...hostedOrder('10.00'), merchant_order_id: existing.merchant_order_id } },
+        { owner: second, order: hostedOrder('6.00') },
+      ];
+      const rows = await orders.insertMany(dataSource, items, windows(new Date()));
+      expect(rows.map((row) => [row.merchant_code, row.order_code]).sort()).toEqual(
+        [items[0]!, items[1]!, items[4]!].map((item) => [item.owner.merchantCode, item.order.order_code]).sort(),
+      );
+      const since = [new Date(Date.now() - DAY_MS)];
+      expect([await orders.volumeSince(dataSource, first, since), await orders.volumeSince(dataSource, second, since)]).toEqual([['30.00'], ['11.00']]);
+    });
+
+    it('fails whole when one order would pass its account’s window, keeping nothing of any', async () => {
+      const [full, other] = [newOwner(), newOwner()];
+      await orders.insert(dataSource, full, hostedOrder('95.00'), windows(new Date()));
+      const items = [
+        { owner: other, order: hostedOrder('1.00') },
+        { owner: full, order: hostedOrder('5.01') },
+      ];
+      await expect(orders.insertMany(dataSource, items, windows(new Date()))).rejects.toMatchObject({ code: VOLUME_REFUSED, detail: 'daily' });
+      for (const { owner, order } of items) expect(await orders.find(dataSource, owner, order.merchant_order_id)).toBeUndefined();
+      expect(await orders.volumeSince(dataSource, other, [new Date(Date.now() - DAY_MS)])).toEqual(['0']);
+    });
+
+    it('never deadlocks two statements holding the same accounts in opposite order', async () => {
+      const [a, b] = [newOwner(), newOwner()];
+      const pairs = Array.from({ length: 12 }, (_, index) =>
+        orders.insertMany(
+          dataSource,
+          index % 2 === 0
+            ? [
+                { owner: a, order: hostedOrder('1.00') },
+                { owner: b, order: hostedOrder('1.00') },
+              ]
+            : [
+                { owner: b, order: hostedOrder('1.00') },
+                { owner: a, order: hostedOrder('1.00') },
+              ],
+          windows(new Date()),
+        ),
+      );
+      const answers = await Promise.allSettled(pairs);
+      expect(answers.filter((answer) => answer.status === 'rejected')).toEqual([]);
+      expect(await orders.volumeSince(dataSource, a, [new Date(Date.now() - DAY_MS)])).toEqual(['12.00']);
+    });
+  });
+
   it('never refuses an order inserted without windows, and counts it', async () => {
     const owner = newOwner();
     await orders.insert(dataSource, owner, hostedOrder('5000.00'));

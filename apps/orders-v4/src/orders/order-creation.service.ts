@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, type BinInfo, type Caller, type OrderRecord, Errors } from '@platform/contracts';
+import { BatchedCalls, causedByARow } from '@platform/persistence';
 import { openSecret } from '@platform/signing';
 import { cardDataKey, cardFingerprintKey, cardSealContext, Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -10,7 +11,7 @@ import { BinLookupService } from '../bins/bin-lookup.service';
 import { CARD_PROCESSORS, CardProcessors, notExpired, passesLuhn, type AuthorisationStart, type CardForAuthorisation } from '@platform/card-processing';
 import { OrderFingerprints } from './order-fingerprints';
 import { OrderLimits, volumeRefusal, type CardLimitRule } from './order-limits';
-import { OrderRepository, type NewOrder, type OrderRow } from './order.repository';
+import { OrderRepository, type NewOrder, type NewOrderOf, type OrderRow } from './order.repository';
 import { finishedStatus, publishOutcome } from './order-events';
 import { toOrderRecord } from './order-view';
 
@@ -172,16 +173,15 @@ export class OrderCreationService {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       try {
         const newOrder = { ...order, order_code: String(randomInt(100000000, 1000000000)) };
-        const volumeWindows = this.limits.volumeWindows(now);
         const checkedCard = order.card_fingerprint && cardRule ? cardRule : undefined;
         // The volume is checked again by the order's commit under the account's lock, a card's
         // usage here under the card's lock (taken after the insert: a parallel request with the
         // same merchant_order_id waits on the unique key first). A hosted order is one statement.
         const outcome =
           !checkedCard && !finishedStatus(order.status)
-            ? await this.orders.insert(this.dataSource, caller, newOrder, volumeWindows)
+            ? await this.insertsOfOneTurn.call({ owner: caller, order: newOrder, now })
             : await this.dataSource.transaction(async (tx) => {
-                const inserted = await this.orders.insert(tx, caller, newOrder, volumeWindows);
+                const inserted = await this.orders.insert(tx, caller, newOrder, this.limits.volumeWindows(now));
                 if (!inserted) return undefined;
                 await publishOutcome(tx, inserted);
                 if (checkedCard) {
@@ -201,6 +201,23 @@ export class OrderCreationService {
     }
     throw new ApiError(Errors.PlatformUnavailable, 'could not allocate an order code; repeat the request unchanged');
   }
+
+  /**
+   * The orders that need one statement (ADR 0030) and arrive in one turn go in with one (ADR 0042):
+   * one commit, one check of each account's volume. The windows are those of the earliest order
+   * of the turn, which reach back the furthest. When one order fails the statement (over a
+   * volume window, a code taken, a deadlock), each goes again alone and gets its own answer.
+   */
+  private readonly insertsOfOneTurn = new BatchedCalls<NewOrderOf & { now: Date }, OrderRow | null>(
+    async (items) => {
+      const earliest = new Date(Math.min(...items.map((item) => item.now.getTime())));
+      const rows = await this.orders.insertMany(this.dataSource, items, this.limits.volumeWindows(earliest));
+      const inserted = new Map(rows.map((row) => [row.order_code, row]));
+      return new Map(items.map((item) => [item.order.order_code, inserted.get(item.order.order_code) ?? null]));
+    },
+    (item) => item.order.order_code,
+    { aloneOnFailure: (error) => causedByARow(error) || volumeRefusal(error) !== undefined },
+  );
 
   private repeat(existing: OrderRow, fingerprint: string, amount: string, now: Date): { created: boolean; order: OrderRecord } {
     if (!this.fingerprints.sameRequest(existing.request_fingerprint, fingerprint, amount)) {

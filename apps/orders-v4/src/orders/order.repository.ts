@@ -71,6 +71,38 @@ function startsWith(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A new order with the merchant environment it belongs to. */
+export interface NewOrderOf {
+  owner: Caller;
+  order: NewOrder;
+}
+
+const accountOf = (item: NewOrderOf) => `${item.owner.merchantCode}:${item.owner.environment}`;
+const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;
+
+/** The columns a new order is inserted with: name, SQL type, value. */
+const NEW_ORDER_COLUMNS: [string, string, (item: NewOrderOf) => unknown][] = [
+  ['merchant_code', 'text', (item) => item.owner.merchantCode],
+  ['environment', 'text', (item) => item.owner.environment],
+  ['merchant_order_id', 'text', (item) => item.order.merchant_order_id],
+  ['order_code', 'text', (item) => item.order.order_code],
+  ['request_fingerprint', 'text', (item) => item.order.request_fingerprint],
+  ['mode', 'text', (item) => item.order.mode],
+  ['status', 'text', (item) => item.order.status],
+  ['amount', 'numeric', (item) => item.order.amount],
+  ['card', 'jsonb', (item) => (item.order.card === null ? null : JSON.stringify(item.order.card))],
+  ['card_fingerprint', 'text', (item) => item.order.card_fingerprint],
+  ['customer_token', 'text', (item) => item.order.customer_token],
+  ['three_ds_expires_at', 'timestamptz', (item) => isoOrNull(item.order.three_ds_expires_at)],
+  ['hosted_expires_at', 'timestamptz', (item) => isoOrNull(item.order.hosted_expires_at)],
+  ['failure_reason_code', 'text', (item) => item.order.failure_reason_code],
+  ['completed_at', 'timestamptz', (item) => isoOrNull(item.order.completed_at)],
+  ['processor', 'text', (item) => item.order.processor],
+  ['processor_state', 'text', (item) => item.order.processor_state],
+  ['bank_page', 'text', (item) => item.order.bank_page],
+];
+const NEW_ORDER_NAMES = NEW_ORDER_COLUMNS.map(([name]) => name).join(', ');
+
 const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
   amount::text AS amount, currency, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at,
   failure_reason_code, processor, processor_state, bank_page, attempt_card, created_at, completed_at, version`;
@@ -119,40 +151,32 @@ export class OrderRepository {
    * {@link VOLUME_REFUSED} when a window would pass its limit (migration AccountVolumeHours).
    */
   async insert(tx: SqlExecutor, owner: Caller, order: NewOrder, volumeWindows?: VolumeWindow[]): Promise<OrderRow | undefined> {
-    const values: [unknown, string][] = [
-      [owner.merchantCode, 'text'],
-      [owner.environment, 'text'],
-      [order.merchant_order_id, 'text'],
-      [order.order_code, 'text'],
-      [order.request_fingerprint, 'text'],
-      [order.mode, 'text'],
-      [order.status, 'text'],
-      [order.amount, 'numeric'],
-      [order.card === null ? null : JSON.stringify(order.card), 'jsonb'],
-      [order.card_fingerprint, 'text'],
-      [order.customer_token, 'text'],
-      [order.three_ds_expires_at?.toISOString() ?? null, 'timestamptz'],
-      [order.hosted_expires_at?.toISOString() ?? null, 'timestamptz'],
-      [order.failure_reason_code, 'text'],
-      [order.completed_at?.toISOString() ?? null, 'timestamptz'],
-      [order.processor, 'text'],
-      [order.processor_state, 'text'],
-      [order.bank_page, 'text'],
-    ];
+    const [row] = await this.insertMany(tx, [{ owner, order }], volumeWindows);
+    return row;
+  }
+
+  /**
+   * {@link insert} for several orders in one statement, each under its own owner: the ones whose
+   * merchant_order_id exists already (or comes twice) are left out of the answer. With
+   * `volumeWindows` the commit checks each order's account in turn, so one order over a window
+   * fails them all. Orders go in by account: two such statements take the accounts' locks in
+   * the same order and never wait on each other crosswise.
+   */
+  async insertMany(db: SqlExecutor, orders: NewOrderOf[], volumeWindows?: VolumeWindow[]): Promise<OrderRow[]> {
+    const byAccount = [...orders].sort((a, b) => accountOf(a).localeCompare(accountOf(b)));
     const windows = volumeWindows?.map((w) => ({ since: w.since.toISOString(), limit: w.limit, name: w.name }));
     const rows = await queryPrepared<OrderRow>(
-      tx,
-      `INSERT INTO orders.orders (merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
-         amount, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at, failure_reason_code, completed_at,
-         processor, processor_state, bank_page)
-       SELECT ${values.map(([, type], index) => `$${index + 1}::${type}`).join(', ')}
-         FROM (SELECT set_config('orders.volume_windows', $${values.length + 1}, true)) AS volume_windows
+      db,
+      `INSERT INTO orders.orders (${NEW_ORDER_NAMES})
+       SELECT ${NEW_ORDER_NAMES}
+         FROM (SELECT set_config('orders.volume_windows', $1, true)) AS volume_windows,
+              unnest(${NEW_ORDER_COLUMNS.map(([, type], index) => `$${index + 2}::${type}[]`).join(', ')}) AS o(${NEW_ORDER_NAMES})
        ON CONFLICT (merchant_code, environment, merchant_order_id) DO NOTHING
        RETURNING ${COLUMNS}`,
-      [...values.map(([value]) => value), windows ? JSON.stringify(windows) : ''],
+      [windows ? JSON.stringify(windows) : '', ...NEW_ORDER_COLUMNS.map(([, , of]) => byAccount.map(of))],
     );
-    if (rows[0]) this.counters?.created(tx, 'order', rows[0].status, owner.environment);
-    return rows[0];
+    for (const row of rows) this.counters?.created(db, 'order', row.status, row.environment);
+    return rows;
   }
 
   /** The customer's pages hold the order's unguessable token instead of a merchant identity. */
