@@ -53,6 +53,20 @@ describe('order limits', () => {
     expect(answers.filter((a) => a.body.code === '0055235')).toHaveLength(3);
   });
 
+  it('answers simultaneous orders each on its own: one id sent twice is created once and repeated once', async () => {
+    const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
+    const repeated = { merchant_order_id: `ord_${randomUUID()}`, amount: '10.00', bin: '540061' };
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => order(client, { amount: '10.00', bin: '540061' })),
+      client.request('POST', '/api/v4/orders', repeated),
+      client.request('POST', '/api/v4/orders', repeated),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201, 201, 201, 201, 201]);
+    const [once, again] = answers.slice(4);
+    expect(again!.body.data).toEqual(once!.body.data);
+    expect(new Set(answers.map((answer) => answer.body.data.order_code)).size).toBe(5);
+  });
+
   it('answers a hosted repeat as it stands once the volume is reached, and the id with other content with 0055503', async () => {
     const client = new V4Client(stack.url('gateway'), await operator.provisionMerchant());
     const merchant_order_id = `ord_${randomUUID()}`;
