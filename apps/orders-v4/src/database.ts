@@ -11,6 +11,7 @@ import { PageAttempts1763700000800 } from './migrations/1763700000800-page-attem
 import { AccountVolumeHours1763700000900 } from './migrations/1763700000900-account-volume-hours';
 import { OrderIdKeyLeadsWithOrderId1763700001000 } from './migrations/1763700001000-order-id-key-leads-with-order-id';
 import { OrderVersions1763700001100 } from './migrations/1763700001100-order-versions';
+import { AccountVolumeOncePerCommit1763700001200 } from './migrations/1763700001200-account-volume-once-per-commit';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -28,5 +29,6 @@ export const DATABASE = {
     AccountVolumeHours1763700000900,
     OrderIdKeyLeadsWithOrderId1763700001000,
     OrderVersions1763700001100,
+    AccountVolumeOncePerCommit1763700001200,
   ] as MigrationClass[],
 };

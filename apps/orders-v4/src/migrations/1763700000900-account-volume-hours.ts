@@ -1,5 +1,37 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The insert trigger's function as this migration made it (AccountVolumeOncePerCommit's down restores it). */
+export const COUNT_ACCOUNT_VOLUME_AT_FIRST = `FUNCTION orders.count_account_volume() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        windows jsonb := CASE WHEN TG_OP = 'INSERT' THEN nullif(current_setting('orders.volume_windows', true), '')::jsonb END;
+        used numeric[];
+        window_index int;
+      BEGIN
+        IF windows IS NOT NULL THEN
+          PERFORM pg_advisory_xact_lock(hashtext('orders:' || NEW.merchant_code || ':' || NEW.environment));
+        END IF;
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status <> 'failed' THEN
+          UPDATE orders.account_volume_hours SET amount = amount - OLD.amount
+           WHERE merchant_code = OLD.merchant_code AND environment = OLD.environment AND hour = date_trunc('hour', OLD.created_at, 'UTC');
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.status <> 'failed' THEN
+          INSERT INTO orders.account_volume_hours (merchant_code, environment, hour, amount)
+          VALUES (NEW.merchant_code, NEW.environment, date_trunc('hour', NEW.created_at, 'UTC'), NEW.amount)
+          ON CONFLICT (merchant_code, environment, hour) DO UPDATE SET amount = orders.account_volume_hours.amount + EXCLUDED.amount;
+        END IF;
+        IF windows IS NOT NULL THEN
+          SELECT array_agg(v.used) INTO used
+            FROM orders.account_volume(NEW.merchant_code, NEW.environment, ARRAY(SELECT (w ->> 'since')::timestamptz FROM jsonb_array_elements(windows) w)) v;
+          FOR window_index IN 1 .. jsonb_array_length(windows) LOOP
+            IF used[window_index] > (windows -> (window_index - 1) ->> 'limit')::numeric THEN
+              RAISE EXCEPTION 'order volume limit reached' USING ERRCODE = 'VOL01', DETAIL = windows -> (window_index - 1) ->> 'name';
+            END IF;
+          END LOOP;
+        END IF;
+        RETURN NULL;
+      END
+    $$`;
+
 /**
  * The account's order volume per hour of creation (failed orders left out), so the rolling
  * volume limits read at most 720 rows of an account instead of every order of its last 30
@@ -37,36 +69,7 @@ export class AccountVolumeHours1763700000900 implements MigrationInterface {
                             AND date_trunc('hour', o.created_at, 'UTC') < s.start), 0)
           FROM unnest(starts) WITH ORDINALITY AS s(start, n) ORDER BY s.n
     $$`);
-    await runner.query(`CREATE FUNCTION orders.count_account_volume() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        windows jsonb := CASE WHEN TG_OP = 'INSERT' THEN nullif(current_setting('orders.volume_windows', true), '')::jsonb END;
-        used numeric[];
-        window_index int;
-      BEGIN
-        IF windows IS NOT NULL THEN
-          PERFORM pg_advisory_xact_lock(hashtext('orders:' || NEW.merchant_code || ':' || NEW.environment));
-        END IF;
-        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status <> 'failed' THEN
-          UPDATE orders.account_volume_hours SET amount = amount - OLD.amount
-           WHERE merchant_code = OLD.merchant_code AND environment = OLD.environment AND hour = date_trunc('hour', OLD.created_at, 'UTC');
-        END IF;
-        IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.status <> 'failed' THEN
-          INSERT INTO orders.account_volume_hours (merchant_code, environment, hour, amount)
-          VALUES (NEW.merchant_code, NEW.environment, date_trunc('hour', NEW.created_at, 'UTC'), NEW.amount)
-          ON CONFLICT (merchant_code, environment, hour) DO UPDATE SET amount = orders.account_volume_hours.amount + EXCLUDED.amount;
-        END IF;
-        IF windows IS NOT NULL THEN
-          SELECT array_agg(v.used) INTO used
-            FROM orders.account_volume(NEW.merchant_code, NEW.environment, ARRAY(SELECT (w ->> 'since')::timestamptz FROM jsonb_array_elements(windows) w)) v;
-          FOR window_index IN 1 .. jsonb_array_length(windows) LOOP
-            IF used[window_index] > (windows -> (window_index - 1) ->> 'limit')::numeric THEN
-              RAISE EXCEPTION 'order volume limit reached' USING ERRCODE = 'VOL01', DETAIL = windows -> (window_index - 1) ->> 'name';
-            END IF;
-          END LOOP;
-        END IF;
-        RETURN NULL;
-      END
-    $$`);
+    await runner.query(`CREATE ${COUNT_ACCOUNT_VOLUME_AT_FIRST}`);
     await runner.query(`CREATE CONSTRAINT TRIGGER orders_volume_insert AFTER INSERT ON orders.orders
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.status <> 'failed') EXECUTE FUNCTION orders.count_account_volume()`);
     await runner.query(`CREATE CONSTRAINT TRIGGER orders_volume_update AFTER UPDATE ON orders.orders

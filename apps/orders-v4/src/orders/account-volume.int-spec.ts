@@ -123,6 +123,77 @@ describe('account volume from hourly totals', () => {
 
   const hostedOrder = (amount: string) => newOrderFixture({ amount });
 
+  it('refuses a commit of several orders exactly when an account’s volume, summed over its orders, would pass a window', async () => {
+    const row = fc.record({ account: fc.constantFrom(0, 1), minute, cents: fc.integer({ min: 1, max: 100_000 }), status });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(row, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ start: windowStart, cents: fc.integer({ min: 0, max: 500_000 }) }), { minLength: 1, maxLength: 3 }),
+        async (transactions, limits) => {
+          const owners = [newOwner(), newOwner()];
+          const inserted = transactions.flat().map((r) => r.minute);
+          const windows: VolumeWindow[] = limits.map((limit, index) => ({
+            since: new Date(base + startMinute(limit.start, inserted) * 60_000),
+            limit: (limit.cents / 100).toFixed(2),
+            name: `w${index}`,
+          }));
+          for (const rows of transactions) {
+            const expectRefused = (
+              await Promise.all(
+                owners.map(async (owner, account) => {
+                  const mine = rows.filter((r) => r.account === account && r.status !== 'failed');
+                  if (mine.length === 0) return false;
+                  for (const window of windows) {
+                    const added = mine
+                      .filter((r) => base + r.minute * 60_000 >= window.since.getTime())
+                      .reduce((sum, r) => sum.plus(r.cents / 100), new Decimal(0));
+                    if (new Decimal(await summedFromOrders(dataSource, owner, window.since, null)).plus(added).gt(window.limit)) return true;
+                  }
+                  return false;
+                }),
+              )
+            ).some(Boolean);
+            const committed = dataSource.transaction(async (tx) => {
+              await tx.query(`SELECT set_config('orders.volume_windows', $1, true)`, [
+                JSON.stringify(windows.map((w) => ({ since: w.since.toISOString(), limit: w.limit, name: w.name }))),
+              ]);
+              for (const r of rows) await insertAt(tx, owners[r.account]!, new Date(base + r.minute * 60_000), (r.cents / 100).toFixed(2), r.status);
+            });
+            if (expectRefused) await expect(committed).rejects.toMatchObject({ code: VOLUME_REFUSED });
+            else await committed;
+          }
+          for (const owner of owners) {
+            const expected = await Promise.all(windows.map((w) => summedFromOrders(dataSource, owner, w.since, null)));
+            const cents = (values: string[]) => values.map((value) => new Decimal(value).toFixed(2));
+            expect(
+              cents(
+                await orders.volumeSince(
+                  dataSource,
+                  owner,
+                  windows.map((w) => w.since),
+                ),
+              ),
+            ).toEqual(cents(expected));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads the volume again for an order after a change of another order in the same commit', async () => {
+    const owner = newOwner();
+    const now = new Date();
+    const declined = await insertAt(dataSource, owner, new Date(now.getTime() - HOUR_MS), '80.00', 'failed');
+    const refused = dataSource.transaction(async (tx) => {
+      await orders.insert(tx, owner, hostedOrder('10.00'), windows(now));
+      // Back from failed: 80.00 counts again, so the order after it passes the daily 100.00.
+      await tx.query(`UPDATE orders.orders SET status = 'pending' WHERE id = $1`, [declined]);
+      await orders.insert(tx, owner, hostedOrder('10.01'), windows(now));
+    });
+    await expect(refused).rejects.toMatchObject({ code: VOLUME_REFUSED, detail: 'daily' });
+  });
+
   const windows = (now: Date): VolumeWindow[] => [
     { since: new Date(now.getTime() - 30 * DAY_MS), limit: '2000.00', name: 'monthly' },
     { since: new Date(now.getTime() - DAY_MS), limit: '100.00', name: 'daily' },
