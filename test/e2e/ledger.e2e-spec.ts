@@ -135,30 +135,35 @@ describe('ledger and balances', () => {
          SELECT 'ledger.events', NULL, NULL, $1, 0, n::text, 'not json {', 'malformed envelope', 1 FROM generate_series(1, 101) AS n RETURNING id`,
         [`older-junk-${randomUUID()}`],
       );
-      const eventId = await sendUnreadableMoneyEvent();
-      const parked = await eventually(
-        async () => ((await operator.call('GET', `/admin/v1/ledger/parked-events?event_id=${eventId}`)).body.data as { id: string; event_id: string }[])[0],
-        (found) => found !== undefined,
-        // The ledger takes the event in its partition's order: behind the backlog earlier suites left on the shared topics
-        // (stacks without a ledger) and behind any event being retried there. 15 s was once not enough on a loaded CI run.
-        60000,
-      );
-      expect(parked).toMatchObject({ event_id: eventId, event_type: 'payment.paid', reason: expect.stringMatching(/^invalid payload/), failures: 1 });
-      // Oldest first, a page at a time: however many unreadable events wait (they never leave), the newest is on the last page.
-      const first = await operator.call('GET', '/admin/v1/ledger/parked-events?per_page=1');
-      expect(first.body.meta).toMatchObject({ page: 1, per_page: 1, total: expect.any(Number) });
-      const last = await operator.call('GET', `/admin/v1/ledger/parked-events?per_page=1&page=${first.body.meta.total_pages}`);
-      expect(Number(last.body.data[0].id)).toBeGreaterThanOrEqual(Number(parked!.id));
-      for (const bad of ['per_page=0', 'per_page=101', 'page=x', 'event_id=not-a-uuid', 'merchant=MRC-000001']) {
-        const refused = await operator.call('GET', `/admin/v1/ledger/parked-events?${bad}`);
-        expect([bad, refused.status, refused.body.code]).toEqual([bad, 422, '1000001']);
+      try {
+        const eventId = await sendUnreadableMoneyEvent();
+        const parked = await eventually(
+          async () => ((await operator.call('GET', `/admin/v1/ledger/parked-events?event_id=${eventId}`)).body.data as { id: string; event_id: string }[])[0],
+          (found) => found !== undefined,
+          // The ledger takes the event in its partition's order: behind the backlog earlier suites left on the shared topics
+          // (stacks without a ledger) and behind any event being retried there. 15 s was once not enough on a loaded CI run.
+          60000,
+        );
+        expect(parked).toMatchObject({ event_id: eventId, event_type: 'payment.paid', reason: expect.stringMatching(/^invalid payload/), failures: 1 });
+        const shouted = await operator.call('GET', `/admin/v1/ledger/parked-events?event_id=${eventId.toUpperCase()}`);
+        expect(shouted.body.data.map((event: { id: string }) => event.id)).toEqual([parked!.id]);
+        // Oldest first, a page at a time: however many unreadable events wait (they never leave), the newest is on the last page.
+        const first = await operator.call('GET', '/admin/v1/ledger/parked-events?per_page=1');
+        expect(first.body.meta).toMatchObject({ page: 1, per_page: 1, total: expect.any(Number) });
+        const last = await operator.call('GET', `/admin/v1/ledger/parked-events?per_page=1&page=${first.body.meta.total_pages}`);
+        expect(Number(last.body.data[0].id)).toBeGreaterThanOrEqual(Number(parked!.id));
+        for (const bad of ['per_page=0', 'per_page=101', 'page=x', 'event_id=not-a-uuid', 'merchant=MRC-000001']) {
+          const refused = await operator.call('GET', `/admin/v1/ledger/parked-events?${bad}`);
+          expect([bad, refused.status, refused.body.code]).toEqual([bad, 422, '1000001']);
+        }
+        const replay = await operator.call('POST', `/admin/v1/ledger/parked-events/${parked!.id}/replay`);
+        expect([replay.status, replay.body.code]).toEqual([409, '1000012']);
+        expect((await operator.call('POST', '/admin/v1/ledger/parked-events/999999999/replay')).status).toBe(404);
+        const metrics = await (await fetch(`${stack.url('ledger')}/metrics`)).text();
+        expect(metrics).toMatch(/events_parked_total\{[^}]*event_type="payment\.paid"[^}]*\} [1-9]/);
+      } finally {
+        await db.query('DELETE FROM ledger.parked_events WHERE id = ANY($1::bigint[])', [older.rows.map((row) => row.id)]);
       }
-      const replay = await operator.call('POST', `/admin/v1/ledger/parked-events/${parked!.id}/replay`);
-      expect([replay.status, replay.body.code]).toEqual([409, '1000012']);
-      expect((await operator.call('POST', '/admin/v1/ledger/parked-events/999999999/replay')).status).toBe(404);
-      const metrics = await (await fetch(`${stack.url('ledger')}/metrics`)).text();
-      expect(metrics).toMatch(/events_parked_total\{[^}]*event_type="payment\.paid"[^}]*\} [1-9]/);
-      await db.query('DELETE FROM ledger.parked_events WHERE id = ANY($1::bigint[])', [older.rows.map((row) => row.id)]);
     });
 
     it('credits and debits a wallet by hand, once per Idempotency-Key, audited; a negative part stops withdrawals', async () => {

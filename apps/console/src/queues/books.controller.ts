@@ -44,7 +44,7 @@ export class BooksController {
         ['ID', 'Event', 'Event ID', 'Where', 'Why', 'Failures', 'Parked at', 'Replay'],
         rows,
         filters.event_id ? 'No parked event has this event ID.' : 'No parked events.',
-      )}${pager(PARKED, filtersOf(kept), meta)}`;
+      )}${meta ? pager(PARKED, filtersOf(kept), meta) : ''}`;
       sendHtml(reply, 200, consolePage(chromeOf(current, PARKED), 'Parked events', body, doneNotice(query)));
     });
   }

@@ -16,7 +16,7 @@ export class AccountVolumeOncePerCommit1763700001200 implements MigrationInterfa
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`CREATE OR REPLACE FUNCTION orders.count_account_volume() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
-        windows_text text := CASE WHEN TG_OP = 'INSERT' THEN nullif(current_setting('orders.volume_windows', true), '') END;
+        windows_text text := CASE WHEN TG_OP = 'INSERT' THEN nullif(nullif(current_setting('orders.volume_windows', true), ''), '[]') END;
         windows jsonb := windows_text::jsonb;
         account text := NEW.merchant_code || ':' || NEW.environment;
         starts timestamptz[];

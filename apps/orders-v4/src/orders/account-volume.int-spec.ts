@@ -279,6 +279,26 @@ describe('account volume from hourly totals', () => {
     });
   });
 
+  it('takes an empty list of windows as none, and checks the account’s next order of the commit as usual', async () => {
+    const owner = newOwner();
+    await dataSource.transaction(async (tx) => {
+      await orders.insertMany(
+        tx,
+        [
+          { owner, order: hostedOrder('500.00') },
+          { owner, order: hostedOrder('500.00') },
+        ],
+        [],
+      );
+      await orders.insert(tx, owner, hostedOrder('1.00'));
+    });
+    const over = dataSource.transaction(async (tx) => {
+      await orders.insertMany(tx, [{ owner, order: hostedOrder('1.00') }], []);
+      await orders.insert(tx, owner, hostedOrder('1.00'), windows(new Date()));
+    });
+    await expect(over).rejects.toMatchObject({ code: VOLUME_REFUSED, detail: 'daily' });
+  });
+
   it('never refuses an order inserted without windows, and counts it', async () => {
     const owner = newOwner();
     await orders.insert(dataSource, owner, hostedOrder('5000.00'));

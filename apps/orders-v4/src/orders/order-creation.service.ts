@@ -213,9 +213,10 @@ export class OrderCreationService {
       const earliest = new Date(Math.min(...items.map((item) => item.now.getTime())));
       const rows = await this.orders.insertMany(this.dataSource, items, this.limits.volumeWindows(earliest));
       const inserted = new Map(rows.map((row) => [row.order_code, row]));
-      return new Map(items.map((item) => [item.order.order_code, inserted.get(item.order.order_code) ?? null]));
+      return new Map(items.map((item) => [item.order.customer_token, inserted.get(item.order.order_code) ?? null]));
     },
-    (item) => item.order.order_code,
+    // Each call its own key: two calls that drew one order code must both reach the table's unique key.
+    (item) => item.order.customer_token,
     { aloneOnFailure: (error) => causedByARow(error) || volumeRefusal(error) !== undefined },
   );
 

@@ -77,7 +77,8 @@ export interface NewOrderOf {
   order: NewOrder;
 }
 
-const accountOf = (item: NewOrderOf) => `${item.owner.merchantCode}:${item.owner.environment}`;
+/** Account, then merchant_order_id: the order in which a statement takes accounts' locks and unique keys. */
+const insertOrderOf = (item: NewOrderOf) => `${item.owner.merchantCode}:${item.owner.environment}:${item.order.merchant_order_id}`;
 const isoOrNull = (value: Date | null) => value?.toISOString() ?? null;
 
 /** The columns a new order is inserted with: name, SQL type, value. */
@@ -159,11 +160,11 @@ export class OrderRepository {
    * {@link insert} for several orders in one statement, each under its own owner: the ones whose
    * merchant_order_id exists already (or comes twice) are left out of the answer. With
    * `volumeWindows` the commit checks each order's account in turn, so one order over a window
-   * fails them all. Orders go in by account: two such statements take the accounts' locks in
-   * the same order and never wait on each other crosswise.
+   * fails them all. Orders go in by account and merchant_order_id: two such statements take the
+   * accounts' locks and the unique keys in the same order and never wait on each other crosswise.
    */
   async insertMany(db: SqlExecutor, orders: NewOrderOf[], volumeWindows?: VolumeWindow[]): Promise<OrderRow[]> {
-    const byAccount = [...orders].sort((a, b) => accountOf(a).localeCompare(accountOf(b)));
+    const byAccount = [...orders].sort((a, b) => insertOrderOf(a).localeCompare(insertOrderOf(b)));
     const windows = volumeWindows?.map((w) => ({ since: w.since.toISOString(), limit: w.limit, name: w.name }));
     const rows = await queryPrepared<OrderRow>(
       db,

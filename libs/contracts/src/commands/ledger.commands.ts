@@ -178,7 +178,13 @@ export const ParkedEventSchema = z.object({
 });
 
 /** An operator's look at the parked events: a page of them, or the one an event id names. */
-export const ParkedEventsQuerySchema = PagingQuerySchema.extend({ event_id: z.string().uuid('must be an event id (a UUID)').optional() }).strict();
+export const ParkedEventsQuerySchema = PagingQuerySchema.extend({
+  event_id: z
+    .string()
+    .uuid('must be an event id (a UUID)')
+    .transform((id) => id.toLowerCase())
+    .optional(),
+}).strict();
 
 /**
  * Money events the ledger could not apply (unreadable, or failing again and again) and not yet
@@ -188,8 +194,13 @@ export const ParkedEventsQuerySchema = PagingQuerySchema.extend({ event_id: z.st
 export const ListParkedEvents = defineCommand({
   type: 'ledger.parked-events',
   topic: Topics.ledgerOperatorCommands,
-  request: z.object({ page: z.number().int().min(1), per_page: z.number().int().min(1).max(100), event_id: z.string().uuid().optional() }),
-  reply: z.object({ data: z.array(ParkedEventSchema), meta: PaginationMetaSchema }),
+  // The defaults and the optional meta let a caller and a ledger one release apart still talk during a rolling deploy.
+  request: z.object({
+    page: z.number().int().min(1).default(1),
+    per_page: z.number().int().min(1).max(100).default(100),
+    event_id: z.string().uuid().optional(),
+  }),
+  reply: z.object({ data: z.array(ParkedEventSchema), meta: PaginationMetaSchema.optional() }),
 });
 
 /** Applies a parked event again once its cause is fixed; exactly once, like any event. */
