@@ -42,7 +42,7 @@ RUN npm run build \
 
 # ---- runtime: what every app image shares -------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
-# NODE_OPTIONS: SERVICE_NODE_OPTIONS of libs/contracts/src/apps.ts (a test keeps them the same).
+# NODE_OPTIONS: serviceNodeOptions of libs/contracts/src/apps.ts, per target below where it differs (a test keeps them the same).
 ENV NODE_ENV=production \
     HTTP_HOST=0.0.0.0 \
     NODE_OPTIONS=--max-semi-space-size=8
@@ -58,7 +58,8 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=5 \
 
 # ---- one target per app --------------------------------------------------------------
 FROM runtime AS gateway
-ENV PORT=8080
+ENV PORT=8080 \
+    NODE_OPTIONS=--max-semi-space-size=32
 EXPOSE 8080
 CMD ["node", "dist/apps/gateway/src/main.js"]
 
@@ -68,17 +69,20 @@ EXPOSE 8081
 CMD ["node", "dist/apps/checkout/src/main.js"]
 
 FROM runtime AS payments-v3
-ENV PORT=8082
+ENV PORT=8082 \
+    NODE_OPTIONS=--max-semi-space-size=32
 EXPOSE 8082
 CMD ["node", "dist/apps/payments-v3/src/main.js"]
 
 FROM runtime AS orders-v4
-ENV PORT=8083
+ENV PORT=8083 \
+    NODE_OPTIONS=--max-semi-space-size=32
 EXPOSE 8083
 CMD ["node", "dist/apps/orders-v4/src/main.js"]
 
 FROM runtime AS ledger
-ENV PORT=8084
+ENV PORT=8084 \
+    NODE_OPTIONS=--max-semi-space-size=32
 EXPOSE 8084
 CMD ["node", "dist/apps/ledger/src/main.js"]
 

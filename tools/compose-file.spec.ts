@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import YAML from 'yaml';
-import { PLATFORM_APPS, SERVICE_NODE_OPTIONS } from '@platform/contracts';
+import { PLATFORM_APPS, serviceNodeOptions } from '@platform/contracts';
 import { REPO_ROOT } from '@platform/testing';
 
 /**
@@ -57,9 +57,16 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  it('runs the images with the V8 flags the platform is measured with', () => {
+  it('runs each image with the V8 flags the platform is measured with', () => {
     const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8');
-    expect(dockerfile).toContain(`NODE_OPTIONS=${SERVICE_NODE_OPTIONS}`);
+    const shared = /FROM \$\{NODE_IMAGE\} AS runtime[\s\S]*?NODE_OPTIONS=(\S+)/.exec(dockerfile)![1];
+    const flagsOf = (app: string) => {
+      const target = dockerfile.split(/^FROM /m).find((stage) => stage.startsWith(`runtime AS ${app}\n`))!;
+      return /NODE_OPTIONS=(\S+)/.exec(target)?.[1] ?? shared;
+    };
+    expect(Object.fromEntries(PLATFORM_APPS.map((app) => [app, flagsOf(app)]))).toEqual(
+      Object.fromEntries(PLATFORM_APPS.map((app) => [app, serviceNodeOptions(app)])),
+    );
   });
 
   it('is refused by the schema when a service is malformed', () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { PLATFORM_APPS, SERVICE_NODE_OPTIONS, type PlatformApp } from '@platform/contracts';
+import { PLATFORM_APPS, serviceNodeOptions, type PlatformApp } from '@platform/contracts';
 import { SPANS_FILE, spanFileReceiver } from './trace-file';
 
 /**
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
         ...localDefaults(app),
         ...process.env,
         // The platform's flags, and the caller's after them (a later flag wins).
-        NODE_OPTIONS: [SERVICE_NODE_OPTIONS, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
+        NODE_OPTIONS: [serviceNodeOptions(app), process.env.NODE_OPTIONS].filter(Boolean).join(' '),
         ...(tracesTo ? { OTEL_EXPORTER_OTLP_ENDPOINT: tracesTo } : {}),
         PORT: String(portOf(app)),
       },

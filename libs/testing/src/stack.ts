@@ -7,7 +7,7 @@ import { startIyzicoStandIn, type RunningStandIn } from './iyzico-stand-in/proce
 import { startOidcStandIn } from './oidc-stand-in/process';
 import { REPO_ROOT, testInfrastructure } from './test-environment';
 
-import { PLATFORM_APPS, SERVICE_NODE_OPTIONS, type PlatformApp } from '@platform/contracts';
+import { PLATFORM_APPS, serviceNodeOptions, type PlatformApp } from '@platform/contracts';
 
 export const APPS = PLATFORM_APPS;
 export type AppName = PlatformApp;
@@ -127,7 +127,7 @@ export class Stack {
         env: {
           PATH: process.env.PATH,
           NODE_ENV: 'test',
-          NODE_OPTIONS: SERVICE_NODE_OPTIONS,
+          NODE_OPTIONS: serviceNodeOptions(app),
           LOG_LEVEL: 'info',
           DATABASE_URL: testInfrastructure.adminDatabaseUrl,
           KAFKA_BROKERS: testInfrastructure.kafkaBrokers,
