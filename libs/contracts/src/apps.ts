@@ -28,7 +28,7 @@ export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=8';
  * it, with 32 MiB 7 % (orders-v4 8 → 5 %; docs/benchmarks.md, eleventh sitting). They grow
  * them only under load.
  */
-export const HOT_PATH_NODE_OPTIONS = '--max-semi-space-size=32';
+const HOT_PATH_NODE_OPTIONS = '--max-semi-space-size=32';
 const HOT_PATH_APPS: readonly PlatformApp[] = ['gateway', 'payments-v3', 'orders-v4', 'ledger'];
 
 /** The V8 flags of one app: see SERVICE_NODE_OPTIONS and HOT_PATH_NODE_OPTIONS. */

@@ -189,32 +189,24 @@ export class EventConsumer {
   /** Parked events still waiting, oldest first, a page at a time; or the one whose event id is given. */
   async parked(query: { page?: number; perPage?: number; eventId?: string } = {}): Promise<Page<ParkedEvent>> {
     const { page = 1, perPage = 100, eventId } = query;
-    const rows = await queryRows<ParkedEvent & { message_offset: string; parked_at: Date; replayed_at: Date | null; total: string }>(
-      this.dataSource,
-      `SELECT id::text, event_id, event_type, topic, partition, message_offset, reason, failures, parked_at, replayed_at, count(*) OVER () AS total
-         FROM ${this.schema}.parked_events
-        WHERE consumer = $1 AND replayed_at IS NULL AND ($2::text IS NULL OR event_id = $2)
-        ORDER BY parked_events.id LIMIT $3 OFFSET $4`,
-      [this.consumerName, eventId ?? null, perPage, (page - 1) * perPage],
-    );
-    const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await this.countParked(eventId);
-    const data = rows.map(({ message_offset, total: _total, ...row }) => ({
+    const where = `consumer = $1 AND replayed_at IS NULL AND ($2::text IS NULL OR event_id = $2)`;
+    const params = [this.consumerName, eventId ?? null];
+    const [rows, [count]] = await Promise.all([
+      queryRows<ParkedEvent & { message_offset: string; parked_at: Date }>(
+        this.dataSource,
+        `SELECT id::text, event_id, event_type, topic, partition, message_offset, reason, failures, parked_at
+           FROM ${this.schema}.parked_events WHERE ${where} ORDER BY parked_events.id LIMIT $3 OFFSET $4`,
+        [...params, perPage, (page - 1) * perPage],
+      ),
+      queryRows<{ total: number }>(this.dataSource, `SELECT count(*)::int AS total FROM ${this.schema}.parked_events WHERE ${where}`, params),
+    ]);
+    const data = rows.map(({ message_offset, ...row }) => ({
       ...row,
       offset: message_offset,
       parked_at: new Date(row.parked_at).toISOString(),
       replayed_at: null,
     }));
-    return pageOf(data, total, page, perPage);
-  }
-
-  /** The count for a page past the end, which has no row to carry it. */
-  private async countParked(eventId: string | undefined): Promise<number> {
-    const [row] = await queryRows<{ total: string }>(
-      this.dataSource,
-      `SELECT count(*) AS total FROM ${this.schema}.parked_events WHERE consumer = $1 AND replayed_at IS NULL AND ($2::text IS NULL OR event_id = $2)`,
-      [this.consumerName, eventId ?? null],
-    );
-    return Number(row!.total);
+    return pageOf(data, count!.total, page, perPage);
   }
 
   /**

@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import { BinLookupService } from '../bins/bin-lookup.service';
 import { CARD_PROCESSORS, CardProcessors, notExpired, passesLuhn, type AuthorisationStart, type CardForAuthorisation } from '@platform/card-processing';
 import { OrderFingerprints } from './order-fingerprints';
-import { OrderLimits, volumeRefusal, type CardLimitRule } from './order-limits';
+import { OrderLimits, refusedByVolume, volumeRefusal, type CardLimitRule } from './order-limits';
 import { OrderRepository, type NewOrder, type NewOrderOf, type OrderRow } from './order.repository';
 import { finishedStatus, publishOutcome } from './order-events';
 import { toOrderRecord } from './order-view';
@@ -217,7 +217,7 @@ export class OrderCreationService {
     },
     // Each call its own key: two calls that drew one order code must both reach the table's unique key.
     (item) => item.order.customer_token,
-    { aloneOnFailure: (error) => causedByARow(error) || volumeRefusal(error) !== undefined },
+    { aloneOnFailure: (error) => causedByARow(error) || refusedByVolume(error) },
   );
 
   private repeat(existing: OrderRow, fingerprint: string, amount: string, now: Date): { created: boolean; order: OrderRecord } {

@@ -16,8 +16,12 @@ function volumeRefused(window: string): ApiError {
 
 /** The API's refusal for an order whose commit a volume window refused; undefined for any other error. */
 export function volumeRefusal(error: unknown): ApiError | undefined {
-  const driverError = error as { code?: string; detail?: string };
-  return driverError.code === VOLUME_REFUSED ? volumeRefused(driverError.detail ?? 'order') : undefined;
+  return refusedByVolume(error) ? volumeRefused((error as { detail?: string }).detail ?? 'order') : undefined;
+}
+
+/** Whether a commit failed on a volume window (SQLSTATE {@link VOLUME_REFUSED}). */
+export function refusedByVolume(error: unknown): boolean {
+  return (error as { code?: string } | undefined)?.code === VOLUME_REFUSED;
 }
 
 /** Volume limits of the account (0055235, amount_limit null) and daily limits of one card (0055221). */

@@ -108,6 +108,14 @@ const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_
   amount::text AS amount, currency, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at,
   failure_reason_code, processor, processor_state, bank_page, attempt_card, created_at, completed_at, version`;
 
+/** Orders from one array per column ($2…), with the volume windows of the commit ($1); built once, sent as a named statement. */
+const INSERT_ORDERS = `INSERT INTO orders.orders (${NEW_ORDER_NAMES})
+  SELECT ${NEW_ORDER_NAMES}
+    FROM (SELECT set_config('orders.volume_windows', $1, true)) AS volume_windows,
+         unnest(${NEW_ORDER_COLUMNS.map(([, type], index) => `$${index + 2}::${type}[]`).join(', ')}) AS o(${NEW_ORDER_NAMES})
+  ON CONFLICT (merchant_code, environment, merchant_order_id) DO NOTHING
+  RETURNING ${COLUMNS}`;
+
 /** All SQL over orders; every query is scoped to the caller's merchant and environment. */
 @Injectable()
 export class OrderRepository {
@@ -166,16 +174,10 @@ export class OrderRepository {
   async insertMany(db: SqlExecutor, orders: NewOrderOf[], volumeWindows?: VolumeWindow[]): Promise<OrderRow[]> {
     const byAccount = [...orders].sort((a, b) => insertOrderOf(a).localeCompare(insertOrderOf(b)));
     const windows = volumeWindows?.map((w) => ({ since: w.since.toISOString(), limit: w.limit, name: w.name }));
-    const rows = await queryPrepared<OrderRow>(
-      db,
-      `INSERT INTO orders.orders (${NEW_ORDER_NAMES})
-       SELECT ${NEW_ORDER_NAMES}
-         FROM (SELECT set_config('orders.volume_windows', $1, true)) AS volume_windows,
-              unnest(${NEW_ORDER_COLUMNS.map(([, type], index) => `$${index + 2}::${type}[]`).join(', ')}) AS o(${NEW_ORDER_NAMES})
-       ON CONFLICT (merchant_code, environment, merchant_order_id) DO NOTHING
-       RETURNING ${COLUMNS}`,
-      [windows ? JSON.stringify(windows) : '', ...NEW_ORDER_COLUMNS.map(([, , of]) => byAccount.map(of))],
-    );
+    const rows = await queryPrepared<OrderRow>(db, INSERT_ORDERS, [
+      windows ? JSON.stringify(windows) : '',
+      ...NEW_ORDER_COLUMNS.map(([, , of]) => byAccount.map(of)),
+    ]);
     for (const row of rows) this.counters?.created(db, 'order', row.status, row.environment);
     return rows;
   }
