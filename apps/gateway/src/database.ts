@@ -1,3 +1,4 @@
+import { ParkedEventsKeyedByMessage1764200000100 } from './migrations/1764200000100-parked-events-keyed-by-message';
 import { ApiKeyFirstUse1763700000400 } from './migrations/1763700000400-api-key-first-use';
 import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
@@ -18,5 +19,6 @@ export const DATABASE = {
     ApiKeyFirstUse1763700000400,
     OperatorTokens1763700000500,
     ParkedEvents1764200000000,
+    ParkedEventsKeyedByMessage1764200000100,
   ] as MigrationClass[],
 };

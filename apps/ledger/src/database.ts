@@ -1,3 +1,4 @@
+import { ParkedEventsKeyedByMessage1763700000500 } from './migrations/1763700000500-parked-events-keyed-by-message';
 import { ParkedEvents1763700000400 } from './migrations/1763700000400-parked-events';
 import type { MigrationClass } from '@platform/persistence';
 import { MessagingTables1763700000000 } from './migrations/1763700000000-messaging-tables';
@@ -14,5 +15,6 @@ export const DATABASE = {
     ReversalReservations1763700000200,
     FxRateCodes1763700000300,
     ParkedEvents1763700000400,
+    ParkedEventsKeyedByMessage1763700000500,
   ] as MigrationClass[],
 };

@@ -1,3 +1,4 @@
+import { ParkedEventsKeyedByMessage1763900000100 } from './migrations/1763900000100-parked-events-keyed-by-message';
 import { InterruptedAttempts1763700000200 } from './migrations/1763700000200-interrupted-attempts';
 import { ParkedEvents1763700000300 } from './migrations/1763700000300-parked-events';
 import type { MigrationClass } from '@platform/persistence';
@@ -18,5 +19,6 @@ export const DATABASE = {
     IdempotencyRequests1763800000000,
     DeliveryTraceContext1763800000100,
     IdempotencyRequestDigest1763900000000,
+    ParkedEventsKeyedByMessage1763900000100,
   ] as MigrationClass[],
 };

@@ -9,6 +9,7 @@ import {
   createServiceDataSource,
   ensureDatabase,
   messagingTablesUp,
+  parkedEventsKeyedByMessageUp,
   parkedEventsTableUp,
   provisionServiceSchema,
   queryRows,
@@ -98,7 +99,8 @@ describe('messaging on real Kafka and Postgres', () => {
     });
     await dataSource.initialize();
     await dataSource.query(`DROP TABLE IF EXISTS ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.credits, ${SCHEMA}.parked_events`);
-    for (const statement of [...messagingTablesUp(SCHEMA), ...parkedEventsTableUp(SCHEMA)]) await dataSource.query(statement);
+    for (const statement of [...messagingTablesUp(SCHEMA), ...parkedEventsTableUp(SCHEMA), ...parkedEventsKeyedByMessageUp(SCHEMA)])
+      await dataSource.query(statement);
     await dataSource.query(`CREATE TABLE ${SCHEMA}.credits (account text PRIMARY KEY, cents bigint NOT NULL)`);
   });
 
@@ -605,6 +607,29 @@ describe('messaging on real Kafka and Postgres', () => {
       const junk = await waitFor(async () => (await everyParked()).find((event) => event.partition === sent!.partition && event.offset === sent!.baseOffset));
       expect(junk).toMatchObject({ event_id: null, failures: 1, reason: 'malformed envelope' });
       await expect(consumer.replay(junk.id)).rejects.toMatchObject({ code: '1000012' });
+    });
+
+    it('parks a message at a position another message was parked at before the topic was made again (a new broker or cluster)', async () => {
+      const topic = kafka.topic(Credited.topic);
+      const admin = new Kafka({ brokers: testInfrastructure.kafkaBrokers.split(','), clientId: `it-admin-${run}`, logLevel: 0 }).admin();
+      await admin.connect();
+      const next = (await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect())).find((p) => p.partition === 0)!.high;
+      // What the old topic's message at that offset left in the table: offsets start again at 0 on a new topic.
+      await dataSource.query(
+        `INSERT INTO ${SCHEMA}.parked_events (consumer, event_id, event_type, topic, partition, message_offset, message, reason, failures)
+         VALUES ($1, NULL, NULL, $2, 0, $3, 'an older message {', 'malformed envelope', 1)`,
+        [`it-${run}.ledger`, topic, next],
+      );
+      const eventId = randomUUID();
+      const unreadable = { event_id: eventId, event_type: Credited.type, occurred_at: new Date().toISOString(), payload: { account: 7 } };
+      const producer = await kafka.producer();
+      const [sent] = await producer.send({ topic, messages: [{ partition: 0, key: 'junk', value: JSON.stringify(unreadable) }] });
+      expect(sent!.baseOffset).toBe(next);
+      const parked = await waitFor(async () => (await consumer.parked({ eventId })).data[0]);
+      expect(parked).toMatchObject({ event_id: eventId, partition: 0, offset: next, reason: expect.stringMatching(/^invalid payload/) });
+      // The older message stays listed beside it.
+      const atThatOffset = (await everyParked()).filter((event) => event.topic === topic && event.partition === 0 && event.offset === next);
+      expect(atThatOffset.map((event) => event.event_id)).toEqual([null, eventId]);
     });
 
     it('lists what is parked a page at a time, oldest first, so no number of unreadable messages hides a newer one', async () => {

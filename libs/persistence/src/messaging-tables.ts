@@ -59,3 +59,28 @@ export function parkedEventsTableUp(schema: string): string[] {
     `CREATE INDEX parked_events_waiting ON ${s}.parked_events (parked_at) WHERE replayed_at IS NULL`,
   ];
 }
+
+/** The key of a parked message (columns and expression), as `ON CONFLICT` names it. */
+export const PARKED_MESSAGE_KEY = `consumer, topic, partition, message_offset, md5(coalesce(message, ''))`;
+
+/**
+ * Parked events keyed by the message as well as its position. A topic made again (a new broker
+ * or cluster) starts its offsets at 0, so a position alone no longer names one message: keyed by
+ * it, a new message at a position parked before was dropped without a trace. The same message
+ * delivered again at its position (its offset not committed yet) is still parked once.
+ */
+export function parkedEventsKeyedByMessageUp(schema: string): string[] {
+  const s = assertIdentifier(schema);
+  return [
+    `ALTER TABLE ${s}.parked_events DROP CONSTRAINT parked_events_consumer_topic_partition_message_offset_key`,
+    `CREATE UNIQUE INDEX parked_events_message_at_position ON ${s}.parked_events (${PARKED_MESSAGE_KEY})`,
+  ];
+}
+
+export function parkedEventsKeyedByMessageDown(schema: string): string[] {
+  const s = assertIdentifier(schema);
+  return [
+    `DROP INDEX ${s}.parked_events_message_at_position`,
+    `ALTER TABLE ${s}.parked_events ADD CONSTRAINT parked_events_consumer_topic_partition_message_offset_key UNIQUE (consumer, topic, partition, message_offset)`,
+  ];
+}
