@@ -213,8 +213,8 @@ describe('operator tokens and roles', () => {
     const approved = await first.client.call('POST', `/admin/v1/withdrawals/${id}/approve`, {});
     expect(approved.body).toMatchObject({ status: 'requested', approved_by: `token:${first.name}` });
     // The queue shows who approved, for the second operator to see; the merchant's own list does not.
-    const queue = await second.client.call('GET', '/admin/v1/withdrawals?environment=live&per_page=100');
-    expect(queue.body.data.find((item: any) => item.id === id)).toMatchObject({ approved_by: `token:${first.name}`, merchant_code: merchant.merchantCode });
+    const queued = await second.client.findListed('/admin/v1/withdrawals?environment=live&per_page=100', (item) => item.id === id);
+    expect(queued).toMatchObject({ approved_by: `token:${first.name}`, merchant_code: merchant.merchantCode });
     const own = (await v3.request('GET', '/api/v3/withdrawals')).body.data.find((item: any) => item.id === id);
     expect(Object.keys(own)).not.toContain('approved_by');
     const byApprover = await first.client.call('POST', `/admin/v1/withdrawals/${id}/send`, { tx_hash: hash });

@@ -274,8 +274,8 @@ describe('refunds and voids', () => {
       });
       expect((await balance(v3)).available_amount).toBe('100.00');
 
-      const queue = await operator.call('GET', '/admin/v1/reversals?environment=live&per_page=100');
-      expect(queue.body.data.find((item: any) => item.id === requested.body.id)).toMatchObject({ status: 'requested', merchant_code: account.merchantCode });
+      const queued = await operator.findListed('/admin/v1/reversals?environment=live&per_page=100', (item) => item.id === requested.body.id);
+      expect(queued).toMatchObject({ status: 'requested', merchant_code: account.merchantCode });
 
       // Four eyes: two named finance operators, one approves and the other completes.
       const financeOperator = async () => {
@@ -286,8 +286,11 @@ describe('refunds and voids', () => {
       const [approver, completer] = [await financeOperator(), await financeOperator()];
       const approved = await approver.client.call('POST', `/admin/v1/reversals/${requested.body.id}/approve`, {});
       expect([approved.status, approved.body.status]).toEqual([200, 'awaiting_provider_manual']);
-      const awaiting = await completer.client.call('GET', '/admin/v1/reversals?environment=live&status=awaiting_provider_manual&per_page=100');
-      expect(awaiting.body.data.find((item: any) => item.id === requested.body.id)).toMatchObject({ approved_by: `token:${approver.name}` });
+      const awaiting = await completer.client.findListed(
+        '/admin/v1/reversals?environment=live&status=awaiting_provider_manual&per_page=100',
+        (item) => item.id === requested.body.id,
+      );
+      expect(awaiting).toMatchObject({ approved_by: `token:${approver.name}` });
       expect(await balance(v3)).toMatchObject({ available_amount: '0.00', pending_settlement_amount: '0.00' });
       expect((await operator.call('POST', `/admin/v1/reversals/${requested.body.id}/approve`, {})).body.code).toBe('1000012');
 

@@ -207,8 +207,8 @@ describe('USDT withdrawals', () => {
       expect(requested.body).toMatchObject({ status: 'requested', tx_hash: null, processed_at: null, environment: 'live', usdt_amount: '7.250000' });
       expect(await available(v3)).toBe('750.00');
 
-      const queue = await operator.call('GET', '/admin/v1/withdrawals?environment=live&per_page=100');
-      expect(queue.body.data.find((w: any) => w.id === requested.body.id)).toMatchObject({ status: 'requested', merchant_code: account.merchantCode });
+      const queued = await operator.findListed('/admin/v1/withdrawals?environment=live&per_page=100', (w) => w.id === requested.body.id);
+      expect(queued).toMatchObject({ status: 'requested', merchant_code: account.merchantCode });
       const badHash = await operator.call('POST', `/admin/v1/withdrawals/${requested.body.id}/send`, { tx_hash: 'ABC' });
       expect([badHash.status, badHash.body.code]).toEqual([422, '1000001']);
       const hash = randomBytes(32).toString('hex');

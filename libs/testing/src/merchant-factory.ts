@@ -40,6 +40,18 @@ export class OperatorClient {
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   }
 
+  /**
+   * The first item of a paged operator list that matches, looked for page after page: a shared
+   * test database keeps the rows of every earlier run, so a first page proves nothing.
+   */
+  async findListed(path: string, matches: (item: any) => boolean): Promise<any> {
+    for (let page = 1; ; page++) {
+      const body = await this.expect(200, 'GET', `${path}${path.includes('?') ? '&' : '?'}page=${page}`);
+      const found = body.data.find(matches);
+      if (found || page >= body.meta.total_pages) return found;
+    }
+  }
+
   private async expect(status: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<any> {
     const result = await this.call(method, path, body, headers);
     if (result.status !== status) throw new Error(`${method} ${path} answered ${result.status}: ${JSON.stringify(result.body)}`);
