@@ -70,7 +70,7 @@ export class LedgerHandlers implements OnModuleInit {
         }),
       ),
     );
-    this.rpc.handle(ListUnconfirmedReservations, (request) => this.reservations.unconfirmed(request.kind, new Date(request.due_before)));
+    this.rpc.handle(ListUnconfirmedReservations, (request) => this.reservations.unconfirmed(request.kind, new Date(request.due_before), request.after));
     this.rpc.handle(GetWalletBalances, (request) => this.balances.wallets(request.merchant_code, request.environment));
     this.rpc.handle(TrialBalanceCommand, () => this.trialBalance.run());
     this.rpc.handle(AdjustWallet, (request) => this.adjust(request));

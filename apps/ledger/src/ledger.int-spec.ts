@@ -106,6 +106,15 @@ describe('ledger on real Postgres', () => {
       ),
     );
 
+  /** The pages of reservations due before `dueBefore`, each asked after the last of the one before, as an owner's sweep asks. */
+  const pagesDue = async (kind: 'refund' | 'withdrawal', dueBefore: Date) => {
+    const pages = [await reservations.unconfirmed(kind, dueBefore)];
+    // Bounded: a list that ignored the position would answer its first page forever.
+    while (pages.at(-1)!.length > 0 && pages.length < 100) pages.push(await reservations.unconfirmed(kind, dueBefore, pages.at(-1)!.at(-1)));
+    return pages;
+  };
+  const everyDue = async (kind: 'refund' | 'withdrawal', dueBefore: Date) => (await pagesDue(kind, dueBefore)).flat();
+
   const wallets = async (caller: Caller) =>
     (await balances.wallets(caller.merchantCode, caller.environment)).wallets.find((wallet) => wallet.wallet === 'api')!;
 
@@ -292,7 +301,7 @@ describe('ledger on real Postgres', () => {
         confirm_within_seconds: 1,
       });
       await reservations.confirm(caller, kept.operation_id);
-      const due = await reservations.unconfirmed('withdrawal', new Date(Date.now() + 5000));
+      const due = await everyDue('withdrawal', new Date(Date.now() + 5000));
       expect(due.map((r) => r.operation_id)).toContain(lost.operation_id);
       expect(due.map((r) => r.operation_id)).not.toContain(kept.operation_id);
       expect(await wallets(caller)).toMatchObject({ available: '25.00', reserved: '25.00' });
@@ -302,6 +311,30 @@ describe('ledger on real Postgres', () => {
       await expect(reservations.consume(caller, lost.operation_id)).rejects.toMatchObject({ code: '1000012' });
       const stranger = await newMerchant('sandbox');
       await expect(reservations.consume(stranger, kept.operation_id)).rejects.toMatchObject({ code: '1000011' });
+    });
+
+    it('lists what is due a page at a time, oldest first, so no number of older reservations hides a newer one', async () => {
+      const caller = await newMerchant('sandbox');
+      await collect(caller, `v3:${randomUUID()}`, '100.00');
+      const reserve = () =>
+        reservations.reserve(caller, { operation_id: randomUUID(), kind: 'withdrawal', wallet: 'api', amount: '0.10', confirm_within_seconds: 1 });
+      const older: string[] = [];
+      for (let i = 0; i < 201; i++) older.push((await reserve()).operation_id);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // due a moment after all of them
+      const newest = (await reserve()).operation_id;
+      try {
+        const dueBefore = new Date(Date.now() + 5000);
+        const [first] = await pagesDue('withdrawal', dueBefore);
+        expect(first).toHaveLength(200);
+        expect(first!.map((r) => r.operation_id)).not.toContain(newest);
+        const due = (await everyDue('withdrawal', dueBefore)).map((r) => r.operation_id);
+        expect(new Set(due).size).toBe(due.length);
+        expect(due.indexOf(newest)).toBeGreaterThan(Math.max(...older.map((id) => due.indexOf(id))));
+        expect(due).toEqual(expect.arrayContaining([...older, newest]));
+      } finally {
+        // Nothing left due in the shared database for the next run's sweeps.
+        for (const id of [...older, newest]) await reservations.release(caller, id);
+      }
     });
   });
 

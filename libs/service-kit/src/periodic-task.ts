@@ -57,15 +57,38 @@ export abstract class ScheduledWork implements OnApplicationBootstrap, OnApplica
  * operator's case) never blocks those behind it; the failures are thrown together at the
  * end, for the periodic task to log.
  */
-export async function eachIndependently<T>(items: readonly T[], work: (item: T) => Promise<unknown>, describe: (item: T) => string): Promise<number> {
+export function eachIndependently<T>(items: readonly T[], work: (item: T) => Promise<unknown>, describe: (item: T) => string): Promise<number> {
+  return eachIndependentlyInPages(async (last) => (last === undefined ? items : []), work, describe);
+}
+
+/** How many failures a sweep's error names; the rest are counted. */
+const FAILURES_NAMED = 20;
+
+/**
+ * As `eachIndependently`, over every page a keyset query yields (`pageAfter` answers the page
+ * after the last item of the one before, an empty page at the end): however many items keep
+ * failing at the front, every item behind them is reached in the same pass.
+ */
+export async function eachIndependentlyInPages<T>(
+  pageAfter: (last: T | undefined) => Promise<readonly T[]>,
+  work: (item: T) => Promise<unknown>,
+  describe: (item: T) => string,
+): Promise<number> {
   const failures: string[] = [];
-  for (const item of items) {
-    try {
-      await work(item);
-    } catch (error) {
-      failures.push(`${describe(item)}: ${error instanceof Error ? error.message : String(error)}`);
+  let done = 0;
+  for (let page = await pageAfter(undefined); page.length > 0; page = await pageAfter(page.at(-1))) {
+    for (const item of page) {
+      try {
+        await work(item);
+      } catch (error) {
+        failures.push(`${describe(item)}: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
+    done += page.length;
   }
-  if (failures.length > 0) throw new Error(`${failures.length} of ${items.length} failed: ${failures.join('; ')}`);
-  return items.length;
+  if (failures.length > 0) {
+    const more = failures.length > FAILURES_NAMED ? `; and ${failures.length - FAILURES_NAMED} more` : '';
+    throw new Error(`${failures.length} of ${done} failed: ${failures.slice(0, FAILURES_NAMED).join('; ')}${more}`);
+  }
+  return done;
 }

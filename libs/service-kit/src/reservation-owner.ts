@@ -10,9 +10,19 @@ import {
   type Owner,
 } from '@platform/contracts';
 import type { RpcClient } from '@platform/messaging';
-import { eachIndependently } from './periodic-task';
+import { eachIndependentlyInPages } from './periodic-task';
 
 export type ReservationStep = 'confirm' | 'consume' | 'release';
+
+/** An operation whose reservation step its owner still owes (its process stopped between the commit and the call). */
+export interface OwedReservationStep {
+  id: string;
+  merchant_code: string;
+  environment: 'sandbox' | 'live';
+  ledger_step: ReservationStep;
+  /** The row's time as Postgres prints it, microseconds kept: where the follow-up's walk goes on from. */
+  owed_since: string;
+}
 
 /**
  * The id of the operation a merchant's request makes, the same for every repeat of its
@@ -63,9 +73,15 @@ export class ReservationOwner {
     now: Date,
     decide: (reservation: { operation_id: string; payment_reference: string | null }, owner: Caller) => Promise<ReservationStep>,
   ): Promise<number> {
-    const due = await this.ledger.request(ListUnconfirmedReservations, { kind: this.kind, due_before: now.toISOString() }, {});
-    return eachIndependently(
-      due,
+    const list = (after?: { operation_id: string; confirm_by: string }) =>
+      this.ledger.request(ListUnconfirmedReservations, { kind: this.kind, due_before: now.toISOString(), after }, {});
+    const pageAfter = async (last?: { operation_id: string; confirm_by?: string }) => {
+      if (!last) return list();
+      // A ledger of an earlier release answers without positions: what it lists is its one page.
+      return last.confirm_by === undefined ? [] : list({ operation_id: last.operation_id, confirm_by: last.confirm_by });
+    };
+    return eachIndependentlyInPages(
+      pageAfter,
       async (reservation) => {
         const owner: Caller = { merchantCode: reservation.merchant_code, environment: reservation.environment };
         await this.take(owner, reservation.operation_id, await decide(reservation, owner));

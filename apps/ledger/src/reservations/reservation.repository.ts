@@ -16,6 +16,18 @@ export interface ReservationRow {
   payment_reference: string | null;
 }
 
+/** Where a page of unconfirmed reservations ends: the next page starts after it. */
+export interface UnconfirmedPosition {
+  confirm_by: string;
+  operation_id: string;
+}
+
+export interface UnconfirmedReservation extends UnconfirmedPosition {
+  merchant_code: string;
+  environment: 'sandbox' | 'live';
+  payment_reference: string | null;
+}
+
 const COLUMNS = 'operation_id, merchant_code, environment, kind, wallet, currency, amount::text AS amount, status, confirmed, source_part, payment_reference';
 
 /**
@@ -94,17 +106,15 @@ export class ReservationRepository {
     return rows[0]!;
   }
 
-  /** Reservations of every owner not confirmed in time (the owners' reconciliation sweeps, ADR 0012). */
-  async unconfirmed(
-    tx: SqlExecutor,
-    kind: 'refund' | 'withdrawal',
-    dueBefore: Date,
-  ): Promise<{ operation_id: string; merchant_code: string; environment: 'sandbox' | 'live'; payment_reference: string | null }[]> {
+  /** Reservations of every owner not confirmed in time (the owners' reconciliation sweeps, ADR 0012), a page after `after`. */
+  async unconfirmed(tx: SqlExecutor, kind: 'refund' | 'withdrawal', dueBefore: Date, after?: UnconfirmedPosition): Promise<UnconfirmedReservation[]> {
     return queryRows(
       tx,
-      `SELECT operation_id, merchant_code, environment, payment_reference FROM ledger.reservations
-        WHERE kind = $1 AND status = 'reserved' AND NOT confirmed AND confirm_by <= $2 ORDER BY confirm_by LIMIT 200`,
-      [kind, dueBefore.toISOString()],
+      `SELECT operation_id, merchant_code, environment, payment_reference, confirm_by::text AS confirm_by FROM ledger.reservations
+        WHERE kind = $1 AND status = 'reserved' AND NOT confirmed AND confirm_by <= $2
+          AND ($3::timestamptz IS NULL OR (confirm_by, operation_id) > ($3, $4::text))
+        ORDER BY confirm_by, operation_id LIMIT 200`,
+      [kind, dueBefore.toISOString(), after?.confirm_by ?? null, after?.operation_id ?? null],
     );
   }
 }

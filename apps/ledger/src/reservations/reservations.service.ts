@@ -8,7 +8,7 @@ import { SettlementRepository } from '../bookings/settlement.repository';
 import { Journal } from '../journal/journal';
 import { JournalRepository } from '../journal/journal.repository';
 import { merchantAccount, platformAccount, transfer } from '../journal/postings';
-import { ReservationRepository, type ReservationRow } from './reservation.repository';
+import { ReservationRepository, type ReservationRow, type UnconfirmedPosition, type UnconfirmedReservation } from './reservation.repository';
 
 type ReserveRequest = {
   operation_id: string;
@@ -137,11 +137,8 @@ export class ReservationsService {
    * Reservations whose owner has not confirmed them in time. The ledger never releases them
    * by itself: only the owner knows whether the operation committed (ADR 0012).
    */
-  async unconfirmed(
-    kind: 'refund' | 'withdrawal',
-    dueBefore: Date,
-  ): Promise<{ operation_id: string; merchant_code: string; environment: 'sandbox' | 'live'; payment_reference: string | null }[]> {
-    return this.reservations.unconfirmed(this.dataSource, kind, dueBefore);
+  async unconfirmed(kind: 'refund' | 'withdrawal', dueBefore: Date, after?: UnconfirmedPosition): Promise<UnconfirmedReservation[]> {
+    return this.reservations.unconfirmed(this.dataSource, kind, dueBefore, after);
   }
 
   private async finish(tx: SqlExecutor, row: ReservationRow, to: 'released' | 'consumed', now: Date): Promise<Reservation> {

@@ -150,4 +150,55 @@ describe('refund ledger steps across crashes and outages', () => {
     expect(reservations.get(reversal.id)).toMatchObject({ status: 'consumed', confirmed: true });
     expect(reservations.get(first)).toMatchObject({ status: 'released' });
   });
+
+  it('reaches a newer owed debit however many older ones keep failing, and all of them once the cause passed', async () => {
+    const repository = service.get(ReversalRepository);
+    const owedStep = async (id: string) => (await repository.find(dataSource, owner, id))?.ledger_step;
+    // Completed refunds owing a debit whose every try fails (released behind their owner's back), more than a page of them.
+    const stuck: { id: string; paymentId: string }[] = [];
+    for (let i = 0; i < 201; i++) {
+      const payment = await paidPayment(owner, '5.00');
+      const id = randomUUID();
+      stuck.push({ id, paymentId: payment.id });
+      reservations.refused.add(id);
+      await repository.insert(dataSource, {
+        id,
+        payment_id: payment.id,
+        merchant_code: owner.merchantCode,
+        environment: owner.environment,
+        operation: 'refund',
+        status: 'completed',
+        amount: '5.00',
+        currency: 'TRY',
+        reason: 'stuck',
+        provider_reference: 'SBX-STUCK',
+        provider_refunded_at: clock.now(),
+        created_at: clock.now(),
+        updated_at: clock.now(),
+        ledger_step: 'consume',
+      });
+    }
+    clock.advance(1000);
+    const payment = await paidPayment(owner, '5.00');
+    reservations.down = true;
+    try {
+      await expect(refundOf(payment, randomUUID())()).rejects.toThrow('ledger unreachable');
+    } finally {
+      reservations.down = false;
+    }
+    const newer = ledger.sentOf(ReserveFunds).at(-1)!.operation_id;
+    clock.advance(11_000);
+    try {
+      await expect(reversals.completeLedgerSteps()).rejects.toThrow(/^201 of \d+ failed: reversal /);
+      expect(reservations.get(newer)).toMatchObject({ status: 'consumed', confirmed: true });
+      expect(await owedStep(newer)).toBeNull();
+      for (const { id } of stuck) reservations.refused.delete(id);
+      expect(await reversals.completeLedgerSteps()).toBeGreaterThanOrEqual(201);
+      expect(await Promise.all(stuck.map(({ id }) => owedStep(id)))).toEqual(stuck.map(() => null));
+    } finally {
+      // Not left in the shared database, where operators' lists would show them in later runs.
+      await dataSource.query('DELETE FROM payments.reversals WHERE id = ANY($1::uuid[])', [stuck.map(({ id }) => id)]);
+      await dataSource.query('DELETE FROM payments.payments WHERE id = ANY($1::bigint[])', [stuck.map(({ paymentId }) => paymentId)]);
+    }
+  });
 });

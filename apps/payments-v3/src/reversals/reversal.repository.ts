@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { Owner, Reversal } from '@platform/contracts';
 import { ownerParams, queryRows, type OperatorFilter, type OwnedFilter, type SqlExecutor } from '@platform/persistence';
-import { BusinessCounters } from '@platform/service-kit';
+import { BusinessCounters, type OwedReservationStep } from '@platform/service-kit';
 import { REVERSAL_MOVES, reversalChange, type LedgerStep, type ReversalUpdate } from './reversal-transitions';
 
 export type { LedgerStep } from './reversal-transitions';
@@ -122,15 +122,14 @@ export class ReversalRepository {
     await tx.query('UPDATE payments.reversals SET ledger_step = NULL WHERE merchant_code = $1 AND environment = $2 AND id = $3', [...ownerParams(owner), id]);
   }
 
-  /** Reversals whose ledger step was not done after their commit (the process stopped in between). */
-  async owingLedgerStep(
-    tx: SqlExecutor,
-    olderThan: Date,
-  ): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live'; ledger_step: LedgerStep }[]> {
+  /** Reversals whose ledger step was not done after their commit (the process stopped in between), a page after `after`. */
+  async owingLedgerStep(tx: SqlExecutor, olderThan: Date, after?: OwedReservationStep): Promise<OwedReservationStep[]> {
     return queryRows(
       tx,
-      'SELECT id, merchant_code, environment, ledger_step FROM payments.reversals WHERE ledger_step IS NOT NULL AND updated_at <= $1 ORDER BY updated_at LIMIT 200',
-      [olderThan.toISOString()],
+      `SELECT id, merchant_code, environment, ledger_step, updated_at::text AS owed_since FROM payments.reversals
+        WHERE ledger_step IS NOT NULL AND updated_at <= $1 AND ($2::timestamptz IS NULL OR (updated_at, id) > ($2, $3::uuid))
+        ORDER BY updated_at, id LIMIT 200`,
+      [olderThan.toISOString(), after?.owed_since ?? null, after?.id ?? null],
     );
   }
 

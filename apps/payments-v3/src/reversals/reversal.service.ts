@@ -12,7 +12,16 @@ import {
   type OperatorFilter,
   type SqlExecutor,
 } from '@platform/persistence';
-import { checkFourEyes, Clock, CONFIG, eachIndependently, operationIdFor, recordOperatorAction, ReservationOwner } from '@platform/service-kit';
+import {
+  checkFourEyes,
+  Clock,
+  CONFIG,
+  eachIndependentlyInPages,
+  type OwedReservationStep,
+  operationIdFor,
+  recordOperatorAction,
+  ReservationOwner,
+} from '@platform/service-kit';
 import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { PaymentRepository } from '../payments/payment.repository';
@@ -135,9 +144,9 @@ export class ReversalService {
   /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */
   async completeLedgerSteps(): Promise<number> {
     const now = this.clock.now();
-    const rows = await this.reversals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
-    return eachIndependently(
-      rows,
+    const olderThan = new Date(now.getTime() - 10_000);
+    return eachIndependentlyInPages<OwedReservationStep>(
+      (after) => this.reversals.owingLedgerStep(this.dataSource, olderThan, after),
       (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step),
       (row) => `reversal ${row.id} ${row.ledger_step}`,
     );

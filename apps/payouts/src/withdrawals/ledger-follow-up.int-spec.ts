@@ -151,6 +151,46 @@ describe('withdrawal ledger steps across crashes and outages', () => {
     expect(reservations.get(stuck)).toMatchObject({ status: 'reserved', confirmed: true });
   });
 
+  it('reaches a newer owed step however many older ones keep failing, and all of them once the cause passed', async () => {
+    // Rows left owing a confirm whose every try fails (released behind their owner's back), more than a page of them.
+    const stuck = Array.from({ length: 201 }, () => randomUUID());
+    const dataSource = service.get(DataSource);
+    for (const id of stuck) {
+      reservations.refused.add(id);
+      await repository.insert(dataSource, {
+        id,
+        merchant_code: live.merchantCode,
+        environment: live.environment,
+        status: 'requested',
+        amount: '10.00',
+        currency: 'TRY',
+        address,
+        usdt_amount: '0.300000',
+        usdt_rate: '0.03',
+        tx_hash: null,
+        rejection_reason: null,
+        requested_at: clock.now(),
+        processed_at: null,
+        created_at: clock.now(),
+        ledger_step: 'confirm',
+      });
+    }
+    clock.advance(1000);
+    const newer = await askWithLedgerDown(sandbox, '60.00', 'rejected');
+    clock.advance(11_000);
+    try {
+      await expect(withdrawals.completeLedgerSteps()).rejects.toThrow(/^201 of \d+ failed: withdrawal /);
+      expect(reservations.get(newer)).toMatchObject({ status: 'released' });
+      expect(await owedStep(sandbox, newer)).toBeNull();
+      for (const id of stuck) reservations.refused.delete(id);
+      expect(await withdrawals.completeLedgerSteps()).toBeGreaterThanOrEqual(201);
+      expect(await Promise.all(stuck.map((id) => owedStep(live, id)))).toEqual(stuck.map(() => null));
+    } finally {
+      // Not left in the shared database, where operators' queues would list them in later runs.
+      await dataSource.query('DELETE FROM payouts.withdrawals WHERE id = ANY($1::uuid[])', [stuck]);
+    }
+  });
+
   it('releases the money of a request that reserved but never committed, once its window passed', async () => {
     await failBeforeCommit('25.00', randomUUID());
     const orphan = lastReserved();

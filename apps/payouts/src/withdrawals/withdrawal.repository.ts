@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { Caller, Owner, Withdrawal } from '@platform/contracts';
 import { ownerParams, queryRows, type OperatorFilter, type OwnedFilter, type SqlExecutor } from '@platform/persistence';
-import { BusinessCounters } from '@platform/service-kit';
+import { BusinessCounters, type OwedReservationStep } from '@platform/service-kit';
 import { WITHDRAWAL_MOVES, withdrawalChange, type WithdrawalUpdate } from './withdrawal-transitions';
 
 /** What a withdrawal's reservation still needs from the ledger after the commit. */
@@ -126,15 +126,14 @@ export class WithdrawalRepository {
     ]);
   }
 
-  /** Withdrawals whose ledger step was not done after their commit (the process stopped in between). */
-  async owingLedgerStep(
-    tx: SqlExecutor,
-    olderThan: Date,
-  ): Promise<{ id: string; merchant_code: string; environment: 'sandbox' | 'live'; ledger_step: LedgerStep }[]> {
+  /** Withdrawals whose ledger step was not done after their commit (the process stopped in between), a page after `after`. */
+  async owingLedgerStep(tx: SqlExecutor, olderThan: Date, after?: OwedReservationStep): Promise<OwedReservationStep[]> {
     return queryRows(
       tx,
-      `SELECT id, merchant_code, environment, ledger_step FROM payouts.withdrawals WHERE ledger_step IS NOT NULL AND created_at <= $1 ORDER BY created_at LIMIT 200`,
-      [olderThan.toISOString()],
+      `SELECT id, merchant_code, environment, ledger_step, created_at::text AS owed_since FROM payouts.withdrawals
+        WHERE ledger_step IS NOT NULL AND created_at <= $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2, $3::uuid))
+        ORDER BY created_at, id LIMIT 200`,
+      [olderThan.toISOString(), after?.owed_since ?? null, after?.id ?? null],
     );
   }
 

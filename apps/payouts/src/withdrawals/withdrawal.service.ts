@@ -18,7 +18,8 @@ import {
   checkFourEyes,
   Clock,
   CONFIG,
-  eachIndependently,
+  eachIndependentlyInPages,
+  type OwedReservationStep,
   MaintenanceFlags,
   MerchantSettings,
   ReservationOwner,
@@ -152,9 +153,9 @@ export class WithdrawalService {
   /** Repeats the ledger steps lost between a commit and the ledger call; returns how many were done. */
   async completeLedgerSteps(): Promise<number> {
     const now = this.clock.now();
-    const rows = await this.withdrawals.owingLedgerStep(this.dataSource, new Date(now.getTime() - 10_000));
-    return eachIndependently(
-      rows,
+    const olderThan = new Date(now.getTime() - 10_000);
+    return eachIndependentlyInPages<OwedReservationStep>(
+      (after) => this.withdrawals.owingLedgerStep(this.dataSource, olderThan, after),
       (row) => this.takeLedgerStep({ merchantCode: row.merchant_code, environment: row.environment }, row.id, row.ledger_step),
       (row) => `withdrawal ${row.id} ${row.ledger_step}`,
     );

@@ -96,13 +96,20 @@ export const ConsumeReservation = defineCommand({
 export const ListUnconfirmedReservations = defineCommand({
   type: 'ledger.list-unconfirmed',
   topic: Topics.ledgerReservations,
-  request: z.object({ kind: z.enum(['refund', 'withdrawal']), due_before: z.string().datetime() }),
+  request: z.object({
+    kind: z.enum(['refund', 'withdrawal']),
+    due_before: z.string().datetime(),
+    /** The page after this reservation (the last of the page before), oldest due first, 200 a page. */
+    after: z.object({ confirm_by: z.string().min(1), operation_id: z.string().min(1) }).optional(),
+  }),
   reply: z.array(
     z.object({
       operation_id: z.string(),
       merchant_code: z.string(),
       environment: z.enum(ENVIRONMENTS),
       payment_reference: z.string().nullable(),
+      /** When it was due, as the ledger keeps it (microseconds); absent from a ledger that answers one page only. */
+      confirm_by: z.string().optional(),
     }),
   ),
 });
