@@ -75,6 +75,16 @@ describe('hostile input', () => {
       expectRefused(key, 'x?');
     });
 
+    it('answers an unauthenticated caller 401 before looking at its text, and checks routes without authentication too', async () => {
+      const unsigned = await fetch(`${stack.url('gateway')}/api/v3/refunds?status=%00`, { headers: { 'X-CAV-Api-Key': 'nobody' } });
+      expect(unsigned.status).toBe(401);
+      const operatorWithoutToken = await fetch(`${stack.url('gateway')}/admin/v1/merchants?name=%00`);
+      expect(operatorWithoutToken.status).toBe(401);
+      const page = await fetch(`${stack.url('gateway')}/docs/errors?q=%00`);
+      const refused = (await page.json()) as { code: string; errors: Record<string, string[]> };
+      expect([page.status, refused.code, refused.errors]).toEqual([422, '1000001', { q: ['must not contain control characters or unpaired surrogates'] }]);
+    });
+
     it('keeps line breaks and tabs in free text', async () => {
       expect((await pay({ merchant_name: 'Shop\n\tName' })).status).toBe(201);
     });

@@ -4,7 +4,7 @@ import { DATABASE } from './database';
 import { GatewayModule } from './gateway.module';
 import { installEdgeRateLimit } from './edge/edge-rate-limit';
 import { installJsonOnly } from './edge/json-only';
-import { TextSafetyInterceptor } from './edge/text-safety.interceptor';
+import { TextSafetyGuard } from './edge/text-safety';
 
 /** The gateway as main.ts runs it and as integration specs start it. */
 export const GATEWAY_SERVICE: ServiceSpec<typeof ConfigSchema> = {
@@ -21,6 +21,6 @@ export const GATEWAY_SERVICE: ServiceSpec<typeof ConfigSchema> = {
   configure: (app) => {
     installEdgeRateLimit(app);
     installJsonOnly(app);
-    app.useGlobalInterceptors(new TextSafetyInterceptor());
+    app.useGlobalGuards(new TextSafetyGuard());
   },
 };

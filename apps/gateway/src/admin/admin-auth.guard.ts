@@ -1,10 +1,11 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '@platform/contracts';
 import { BOOTSTRAP_OPERATOR, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
+import { AuthenticatingGuard } from '../edge/text-safety';
 import { API_ROUTE, type ApiRouteDescription } from '../openapi/api-route.decorator';
 import { roleMay, type OperatorRole } from '@platform/contracts';
 import { OperatorTokensService, type OperatorPrincipal } from './operator-access/operator-tokens.service';
@@ -30,7 +31,7 @@ const BOOTSTRAP: OperatorPrincipal = { actor: BOOTSTRAP_OPERATOR, role: 'admin' 
  * their role may do (the route's `may`; a change without one is for admins only).
  */
 @Injectable()
-export class AdminAuthGuard implements CanActivate {
+export class AdminAuthGuard extends AuthenticatingGuard {
   /** The bootstrap token's digest; none when the deployment runs without ADMIN_TOKEN. */
   private readonly expected?: Buffer;
 
@@ -39,11 +40,11 @@ export class AdminAuthGuard implements CanActivate {
     private readonly tokens: OperatorTokensService,
     private readonly reflector: Reflector,
   ) {
+    super();
     this.expected = config.ADMIN_TOKEN ? digest(config.ADMIN_TOKEN.reveal()) : undefined;
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+  protected async authenticate(request: FastifyRequest, context: ExecutionContext): Promise<void> {
     const authorization = request.headers.authorization ?? '';
     const token = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
     const bootstrap = this.expected !== undefined && timingSafeEqual(digest(token), this.expected);
@@ -55,6 +56,5 @@ export class AdminAuthGuard implements CanActivate {
     const reads = request.method === 'GET' || request.method === 'HEAD';
     const allowed = route?.may ? roleMay(principal.role, route.may) : reads || principal.role === 'admin';
     if (!allowed) throw new ApiError(Errors.OperatorRoleForbidden, `The role ${principal.role} may not ${reads ? 'read this' : 'do this'}`);
-    return true;
   }
 }

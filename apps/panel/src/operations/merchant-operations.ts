@@ -57,7 +57,7 @@ export function apiPost(path: string, body?: Record<string, unknown>, scenario: 
 
 /**
  * The body checked as the gateway checks it: first the text safety every request passes
- * (TextSafetyInterceptor), then the endpoint's schema (parseOrReject). Refusals are the
+ * (assertSafeText), then the endpoint's schema (parseOrReject). Refusals are the
  * API's 422 1000001 with the same field names and texts.
  */
 export function checkedBody<S extends z.ZodTypeAny>(schema: S, body: Record<string, unknown>): z.infer<S> {
