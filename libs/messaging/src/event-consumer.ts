@@ -2,7 +2,7 @@ import type { Consumer, KafkaMessage } from 'kafkajs';
 import { Counter, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { ApiError, EventEnvelopeSchema, type EventContract, Errors, pageOf, type Page } from '@platform/contracts';
-import { PARKED_MESSAGE_KEY, assertIdentifier, queryRows, type SqlExecutor } from '@platform/persistence';
+import { assertIdentifier, queryRows, type SqlExecutor } from '@platform/persistence';
 import { acceptOrCreateCorrelationId, inSpan, runWithContext, SpanKind, type Logger } from '@platform/observability';
 import { Headers, readHeader, traceCarrier } from './headers';
 import type { KafkaConnection } from './kafka-connection';
@@ -179,7 +179,7 @@ export class EventConsumer {
   ): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO ${this.schema}.parked_events (consumer, event_id, event_type, topic, partition, message_offset, message, reason, failures)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (${PARKED_MESSAGE_KEY}) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
       [this.consumerName, eventId, eventType, position.topic, position.partition, position.offset, message ?? null, reason.slice(0, 2000), failures],
     );
     this.parkedCounter?.inc({ consumer: this.consumerName, event_type: eventType ?? 'unknown', reason: failures > 1 ? 'handler_failed' : 'unreadable' });

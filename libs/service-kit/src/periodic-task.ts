@@ -58,7 +58,13 @@ export abstract class ScheduledWork implements OnApplicationBootstrap, OnApplica
  * end, for the periodic task to log.
  */
 export function eachIndependently<T>(items: readonly T[], work: (item: T) => Promise<unknown>, describe: (item: T) => string): Promise<number> {
-  return eachIndependentlyInPages(async (last) => (last === undefined ? items : []), work, describe);
+  let given = false;
+  const onePage = async () => {
+    if (given) return [];
+    given = true;
+    return items;
+  };
+  return eachIndependentlyInPages(onePage, work, describe);
 }
 
 /** How many failures a sweep's error names; the rest are counted. */

@@ -59,6 +59,9 @@ export class SlidingWindowLimiter {
   }
 
   consume(subject: string, limit: number): Promise<LimitDecision> {
+    // Not connected (reconnecting, or never reached): fail now, as a lone command would with the
+    // offline queue off, rather than wait behind a batch that may hang until the connection drops.
+    if (this.redis.status !== 'ready') return Promise.reject(new Error(`Redis is ${this.redis.status}`));
     return new Promise<LimitDecision>((resolve, reject) => {
       this.queued.push({ key: `${this.prefix}:${subject}`, limit, resolve, reject });
       if (!this.sending) {

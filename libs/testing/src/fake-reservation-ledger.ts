@@ -72,17 +72,24 @@ export class FakeReservationLedger {
       .answer(ConfirmReservation, (request, meta) => this.step(request.operation_id, meta, 'reserved', true))
       .answer(ConsumeReservation, (request, meta) => this.step(request.operation_id, meta, 'consumed', true))
       .answer(ReleaseReservation, (request, meta) => this.step(request.operation_id, meta, 'released', false))
-      .answer(ListUnconfirmedReservations, (request) =>
-        [...this.held.values()]
+      // As the ledger: oldest due first, two at a time after the position asked for (the ledger's
+      // pages are of 200), so an owner's sweep walks pages here too.
+      .answer(ListUnconfirmedReservations, (request) => {
+        const position = (confirmBy: string, operationId: string) => `${confirmBy} ${operationId}`;
+        return [...this.held.values()]
           .filter((held) => held.reservation.kind === request.kind && held.reservation.status === 'reserved' && !held.reservation.confirmed)
           .filter((held) => held.confirmBy <= new Date(request.due_before).getTime())
-          .map(({ reservation, owner }) => ({
+          .map(({ reservation, owner, confirmBy }) => ({
             operation_id: reservation.operation_id,
             merchant_code: owner.merchantCode,
             environment: owner.environment,
             payment_reference: null,
-          })),
-      );
+            confirm_by: new Date(confirmBy).toISOString(),
+          }))
+          .sort((a, b) => position(a.confirm_by, a.operation_id).localeCompare(position(b.confirm_by, b.operation_id)))
+          .filter((due) => !request.after || position(due.confirm_by, due.operation_id) > position(request.after.confirm_by, request.after.operation_id))
+          .slice(0, 2);
+      });
   }
 
   /** How many times a step was asked for one reservation, failed attempts included. */

@@ -21,7 +21,7 @@ export class CardAttemptLimit implements OnModuleDestroy {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
     this.redis.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'redis unavailable for card attempt limits'));
     this.limiter = new SlidingWindowLimiter(this.redis, `${config.RATE_LIMIT_PREFIX}:card-attempts`, HOUR_MS);
   }

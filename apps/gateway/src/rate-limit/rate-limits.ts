@@ -25,8 +25,8 @@ export class RateLimits implements OnModuleDestroy {
     @Inject(CONFIG) config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    // Auto-pipelining sends the counts of one turn of the event loop in one write.
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, enableAutoPipelining: true });
+    // A count slower than a second lets its request pass (logged) instead of holding it and every count behind it.
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, commandTimeout: 1000 });
     this.redis.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'redis unavailable for rate limits'));
     this.limiter = new SlidingWindowLimiter(this.redis, config.RATE_LIMIT_PREFIX, config.RATE_LIMIT_WINDOW_SECONDS * 1000);
     this.limits = {
