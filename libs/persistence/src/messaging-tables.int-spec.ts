@@ -1,7 +1,7 @@
 import { testInfrastructure } from '@platform/testing';
 import { createServiceDataSource } from './data-source';
 import { serviceDatabaseUrl } from './database-urls';
-import { PARKED_MESSAGE_KEY, parkedEventsKeyedByMessageDown, parkedEventsKeyedByMessageUp, parkedEventsTableUp } from './messaging-tables';
+import { parkedEventsKeyedByMessageDown, parkedEventsKeyedByMessageUp, parkedEventsTableUp } from './messaging-tables';
 import { ensureDatabase, provisionServiceSchema } from './provisioning';
 
 /** The parked events' key as the services' migrations set it, on a real Postgres. */
@@ -11,7 +11,7 @@ describe('parked events keyed by message', () => {
   const park = (offset: string, message: string | null) =>
     dataSource.query(
       `INSERT INTO ${schema}.parked_events (consumer, topic, partition, message_offset, message, reason, failures)
-       VALUES ('ledger', 'payments.events.v1', 0, $1, $2, 'malformed envelope', 1) ON CONFLICT (${PARKED_MESSAGE_KEY}) DO NOTHING RETURNING id`,
+       VALUES ('ledger', 'payments.events.v1', 0, $1, $2, 'malformed envelope', 1) ON CONFLICT DO NOTHING RETURNING id`,
       [offset, message],
     ) as Promise<unknown[]>;
   const messagesAt = async (offset: string) =>

@@ -60,9 +60,6 @@ export function parkedEventsTableUp(schema: string): string[] {
   ];
 }
 
-/** The key of a parked message (columns and expression), as `ON CONFLICT` names it. */
-export const PARKED_MESSAGE_KEY = `consumer, topic, partition, message_offset, md5(coalesce(message, ''))`;
-
 /**
  * Parked events keyed by the message as well as its position. A topic made again (a new broker
  * or cluster) starts its offsets at 0, so a position alone no longer names one message: keyed by
@@ -73,7 +70,7 @@ export function parkedEventsKeyedByMessageUp(schema: string): string[] {
   const s = assertIdentifier(schema);
   return [
     `ALTER TABLE ${s}.parked_events DROP CONSTRAINT parked_events_consumer_topic_partition_message_offset_key`,
-    `CREATE UNIQUE INDEX parked_events_message_at_position ON ${s}.parked_events (${PARKED_MESSAGE_KEY})`,
+    `CREATE UNIQUE INDEX parked_events_message_at_position ON ${s}.parked_events (consumer, topic, partition, message_offset, md5(coalesce(message, '')))`,
   ];
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
+import { GroupedWrites } from '@platform/persistence';
 
 export interface LimitDecision {
   allowed: boolean;
@@ -28,7 +29,7 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {0, count, tonumber(oldest[2]) + window - now_ms}
 `;
 
-interface Queued {
+interface Count {
   key: string;
   limit: number;
   resolve: (decision: LimitDecision) => void;
@@ -40,13 +41,12 @@ type Pipeline = ReturnType<Redis['pipeline']> & {
 };
 
 /**
- * Counts requests against limits in Redis. The counts wait for the pipeline in flight (one at a
- * time), then leave together in one write: under load N requests cost one round trip instead of
- * N; alone, a count leaves on the next turn of the event loop (issue 17).
+ * Counts requests against limits in Redis. Counts are written as a group commit (GroupedWrites):
+ * they wait for the pipeline in flight, then leave together in one write, so under load N requests
+ * cost one round trip instead of N; alone, a count leaves on the next turn of the event loop.
  */
 export class SlidingWindowLimiter {
-  private queued: Queued[] = [];
-  private sending = false;
+  private readonly counts = new GroupedWrites<Count>((batch) => this.send(batch));
 
   constructor(
     private readonly redis: Redis,
@@ -63,32 +63,21 @@ export class SlidingWindowLimiter {
     // offline queue off, rather than wait behind a batch that may hang until the connection drops.
     if (this.redis.status !== 'ready') return Promise.reject(new Error(`Redis is ${this.redis.status}`));
     return new Promise<LimitDecision>((resolve, reject) => {
-      this.queued.push({ key: `${this.prefix}:${subject}`, limit, resolve, reject });
-      if (!this.sending) {
-        this.sending = true;
-        setImmediate(() => void this.send());
-      }
+      // A failed pipeline fails the write, and so every count in it.
+      this.counts.add({ key: `${this.prefix}:${subject}`, limit, resolve, reject }).catch(reject);
     });
   }
 
-  private async send(): Promise<void> {
-    while (this.queued.length > 0) {
-      const batch = this.queued;
-      this.queued = [];
-      const pipeline = this.redis.pipeline() as Pipeline;
-      for (const { key, limit } of batch) pipeline.slidingWindowConsume(key, String(this.windowMs), String(limit), randomUUID());
-      try {
-        const results = (await pipeline.exec()) ?? [];
-        batch.forEach(({ limit, resolve, reject }, index) => {
-          const [error, counted] = results[index] ?? [new Error('no reply from Redis'), undefined];
-          if (error) reject(error);
-          else resolve(decide(limit, counted as [number, number, number]));
-        });
-      } catch (error) {
-        for (const { reject } of batch) reject(error);
-      }
-    }
-    this.sending = false;
+  /** One pipeline for the batch; each count gets its own answer or error. */
+  private async send(batch: Count[]): Promise<void> {
+    const pipeline = this.redis.pipeline() as Pipeline;
+    for (const { key, limit } of batch) pipeline.slidingWindowConsume(key, String(this.windowMs), String(limit), randomUUID());
+    const results = (await pipeline.exec()) ?? [];
+    batch.forEach(({ limit, resolve, reject }, index) => {
+      const [error, counted] = results[index] ?? [new Error('no reply from Redis'), undefined];
+      if (error) reject(error);
+      else resolve(decide(limit, counted as [number, number, number]));
+    });
   }
 }
 
