@@ -505,6 +505,40 @@ describe('webhook dispatcher on real infrastructure', () => {
     expect(shop.requests).toHaveLength(40);
   });
 
+  it('frees a slot once its answer is in, not once the outcome is written, and lets at most as many outcomes again wait', async () => {
+    // Earlier than every other test's clock: no delivery of theirs is due to take a slot.
+    const clock = new TestClock(new Date('2020-01-02T00:00:00.000Z'));
+    const shop = await receiver((_, response) => response.writeHead(200).end());
+    const rows = await Promise.all(Array.from({ length: 6 }, () => delivery(shop.url, clock.now())));
+    let releaseWrites!: () => void;
+    const writesHeld = new Promise<void>((resolve) => (releaseWrites = resolve));
+    // The real repository, its outcome writes held back as a slow database would hold them.
+    const slowToRecord = new DeliveryRepository();
+    slowToRecord.recordAttempts = async (db, attempts) => {
+      await writesHeld;
+      return repository.recordAttempts(db, attempts);
+    };
+    const worker = new DispatcherService(
+      dataSource,
+      slowToRecord,
+      settings,
+      new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }),
+      clock,
+      { ...config, DISPATCH_CONCURRENCY: 2 },
+      logger,
+      new Metrics('dispatcher-it-answered-slots'),
+    );
+    await worker.fillSlots();
+    // Two answered and waiting for their write free their slots for two more; then the four waiting writes hold the rest back.
+    await eventuallyTrue(async () => shop.requests.length === 4);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(shop.requests).toHaveLength(4);
+    expect((await Promise.all(rows.map(reload))).filter((current) => current.status === 'delivered')).toHaveLength(0);
+    releaseWrites();
+    await eventuallyTrue(async () => (await Promise.all(rows.map(reload))).every((current) => current.status === 'delivered'));
+    expect(shop.requests).toHaveLength(6);
+  });
+
   it('shares due deliveries between two replicas without ever sending one twice', async () => {
     const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
     const shop = await receiver((_, response) => setTimeout(() => response.writeHead(200).end(), 5));

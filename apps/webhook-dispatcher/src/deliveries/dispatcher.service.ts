@@ -24,7 +24,10 @@ const MAX_RECORDED_TOGETHER = 256;
 @Injectable()
 export class DispatcherService extends ScheduledWork {
   private readonly masterKey: Buffer;
+  /** Attempts not yet recorded, whether still sending or waiting for their outcome's write. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts whose request is still on its way: each holds one of DISPATCH_CONCURRENCY's slots. */
+  private sending = 0;
   /** Slots held by a claim still on its way back from the database. */
   private claiming = 0;
   private refillPending = false;
@@ -94,13 +97,24 @@ export class DispatcherService extends ScheduledWork {
   }
 
   /**
-   * Keeps up to DISPATCH_CONCURRENCY attempts running: a slow receiver holds one slot, not
-   * the whole batch. Each finished attempt frees its slot for the next due delivery.
+   * Slots free for new attempts. A slot is freed once its answer is in, while the outcome
+   * waits for its grouped write; at most DISPATCH_CONCURRENCY outcomes more may wait, so a slow
+   * database holds the sending back instead of letting leases run out in a queue.
+   */
+  private freeSlots(): number {
+    const forRequests = this.config.DISPATCH_CONCURRENCY - this.sending - this.claiming;
+    const forOutcomes = 2 * this.config.DISPATCH_CONCURRENCY - this.inFlight.size - this.claiming;
+    return Math.min(forRequests, forOutcomes);
+  }
+
+  /**
+   * Keeps up to DISPATCH_CONCURRENCY requests on their way: a slow receiver holds one slot,
+   * not the whole batch, and a receiver is never kept waiting while outcomes are written.
    */
   async fillSlots(): Promise<void> {
     if (this.stopping) return;
     // Slots are taken before the claim's await: calls that overlap it see them as used.
-    const free = this.config.DISPATCH_CONCURRENCY - this.inFlight.size - this.claiming;
+    const free = this.freeSlots();
     if (free <= 0) return;
     this.moreDue = false;
     this.claiming += free;
@@ -116,12 +130,24 @@ export class DispatcherService extends ScheduledWork {
     }
     // Announced while this claim ran (its snapshot may not hold it): claim again with the slots left.
     if (this.moreDue) this.refillSoon();
+    const refillIfMore = () => {
+      if (claimed.length === free || this.moreDue) this.refillSoon();
+    };
     for (const delivery of claimed) {
-      const running: Promise<void> = this.attempt(delivery)
+      let answered = false;
+      const freeSlot = () => {
+        if (answered) return;
+        answered = true;
+        this.sending -= 1;
+        refillIfMore();
+      };
+      this.sending += 1;
+      const running: Promise<void> = this.attempt(delivery, freeSlot)
         .catch((error: unknown) => this.logger.error({ err: error, delivery_id: delivery.id }, 'webhook attempt failed to record'))
         .finally(() => {
+          freeSlot();
           this.inFlight.delete(running);
-          if (claimed.length === free || this.moreDue) this.refillSoon();
+          refillIfMore();
         });
       this.inFlight.add(running);
     }
@@ -142,8 +168,7 @@ export class DispatcherService extends ScheduledWork {
     this.refillPending = true;
     setImmediate(() => {
       this.refillPending = false;
-      const free = this.config.DISPATCH_CONCURRENCY - this.inFlight.size - this.claiming;
-      if (free < Math.ceil(this.config.DISPATCH_CONCURRENCY / 4) && this.inFlight.size > 0) return;
+      if (this.freeSlots() < Math.ceil(this.config.DISPATCH_CONCURRENCY / 4) && this.inFlight.size > 0) return;
       this.fillSlots().catch((error: unknown) => this.logger.error({ err: error }, 'webhook claim failed'));
     });
   }
@@ -165,7 +190,7 @@ export class DispatcherService extends ScheduledWork {
   }
 
   /** One attempt, in the trace of the event it delivers: its span and its log line carry that trace. */
-  private attempt(delivery: DeliveryRow): Promise<void> {
+  private attempt(delivery: DeliveryRow, answered?: () => void): Promise<void> {
     return inSpan(
       'webhook attempt',
       {
@@ -175,6 +200,7 @@ export class DispatcherService extends ScheduledWork {
       },
       async (span) => {
         const outcome = await this.send(delivery);
+        answered?.();
         if (outcome.statusCode !== null) span.setAttribute('http.response.status_code', outcome.statusCode);
         await this.record(delivery, outcome);
       },
