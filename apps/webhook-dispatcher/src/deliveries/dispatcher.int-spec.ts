@@ -84,8 +84,21 @@ describe('webhook dispatcher on real infrastructure', () => {
 
   const config = { DISPATCH_INTERVAL_MS: 60000, DISPATCH_CONCURRENCY: 16, WEBHOOK_ALLOW_LOOPBACK: true, WEBHOOK_RETRY_TIME_SCALE: 1 } as Config;
 
-  function dispatcher(clock: Clock, sender = new WebhookSender({ allowLoopback: true, responseTimeoutMs: 400 })): DispatcherService {
-    return new DispatcherService(dataSource, repository, settings, sender, clock, config, logger, new Metrics('dispatcher-it'));
+  function dispatcher(
+    clock: Clock,
+    sender = new WebhookSender({ allowLoopback: true, responseTimeoutMs: 400 }),
+    { concurrency = config.DISPATCH_CONCURRENCY, deliveries = repository }: { concurrency?: number; deliveries?: DeliveryRepository } = {},
+  ): DispatcherService {
+    return new DispatcherService(
+      dataSource,
+      deliveries,
+      settings,
+      sender,
+      clock,
+      { ...config, DISPATCH_CONCURRENCY: concurrency },
+      logger,
+      new Metrics('dispatcher-it'),
+    );
   }
 
   async function receiver(answer: (request: IncomingMessage, response: ServerResponse, count: number) => void): Promise<Receiver> {
@@ -489,16 +502,7 @@ describe('webhook dispatcher on real infrastructure', () => {
       }, 30);
     });
     const rows = await Promise.all(Array.from({ length: 40 }, () => delivery(shop.url, clock.now())));
-    const worker = new DispatcherService(
-      dataSource,
-      repository,
-      settings,
-      new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }),
-      clock,
-      { ...config, DISPATCH_CONCURRENCY: 4 },
-      logger,
-      new Metrics('dispatcher-it-slots'),
-    );
+    const worker = dispatcher(clock, new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }), { concurrency: 4 });
     await Promise.all(Array.from({ length: 12 }, () => worker.fillSlots()));
     await eventuallyTrue(async () => (await Promise.all(rows.map(reload))).every((current) => current.status === 'delivered'));
     expect(most).toBeLessThanOrEqual(4);
@@ -518,16 +522,7 @@ describe('webhook dispatcher on real infrastructure', () => {
       await writesHeld;
       return repository.recordAttempts(db, attempts);
     };
-    const worker = new DispatcherService(
-      dataSource,
-      slowToRecord,
-      settings,
-      new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }),
-      clock,
-      { ...config, DISPATCH_CONCURRENCY: 2 },
-      logger,
-      new Metrics('dispatcher-it-answered-slots'),
-    );
+    const worker = dispatcher(clock, new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }), { concurrency: 2, deliveries: slowToRecord });
     await worker.fillSlots();
     // Two answered and waiting for their write free their slots for two more; then the four waiting writes hold the rest back.
     await eventuallyTrue(async () => shop.requests.length === 4);
