@@ -9,7 +9,7 @@ export const ConfigSchema = BaseConfigSchema.extend({
    * are a minute and more, so a few seconds here are within them.
    */
   DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
-  /** Requests on their way at once from one replica; as many answered attempts again may wait for their outcome to be written. */
+  /** Requests on their way at once from one replica; with the answered attempts waiting for their outcome to be written, at most twice as many attempts. */
   DISPATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
   /** Tests only: deliveries may go to http://127.0.0.1, localhost or [::1]. */
   WEBHOOK_ALLOW_LOOPBACK: flag(false),

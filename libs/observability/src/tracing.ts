@@ -65,6 +65,14 @@ export function untraced<T>(work: () => T): T {
   return suppress ? context.with(suppress(context.active()), work) : work();
 }
 
+/**
+ * Runs `work` outside the trace of the work in hand: for work one request or message only
+ * happened to set off, done for many (a claim of due deliveries, say).
+ */
+export function outsideAnyTrace<T>(work: () => T): T {
+  return context.with(ROOT_CONTEXT, work);
+}
+
 /** The W3C `traceparent` (and `tracestate`) of the work in hand, for a message's headers. */
 export function traceHeaders(): Record<string, string> {
   const carrier: Record<string, string> = {};

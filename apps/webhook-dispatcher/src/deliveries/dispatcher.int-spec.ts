@@ -523,15 +523,31 @@ describe('webhook dispatcher on real infrastructure', () => {
       return repository.recordAttempts(db, attempts);
     };
     const worker = dispatcher(clock, new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }), { concurrency: 2, deliveries: slowToRecord });
-    await worker.fillSlots();
-    // Two answered and waiting for their write free their slots for two more; then the four waiting writes hold the rest back.
-    await eventuallyTrue(async () => shop.requests.length === 4);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(shop.requests).toHaveLength(4);
-    expect((await Promise.all(rows.map(reload))).filter((current) => current.status === 'delivered')).toHaveLength(0);
-    releaseWrites();
+    try {
+      await worker.fillSlots();
+      // Two answered and waiting for their write free their slots for two more; then the four waiting writes hold the rest back.
+      await eventuallyTrue(async () => shop.requests.length >= 4);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(shop.requests).toHaveLength(4);
+      expect((await Promise.all(rows.map(reload))).filter((current) => current.status === 'delivered')).toHaveLength(0);
+    } finally {
+      releaseWrites();
+    }
     await eventuallyTrue(async () => (await Promise.all(rows.map(reload))).every((current) => current.status === 'delivered'));
     expect(shop.requests).toHaveLength(6);
+    await worker.onApplicationShutdown();
+  });
+
+  it('waits at shutdown for a claim on its way back, and makes and records the attempts it took', async () => {
+    const clock = new TestClock(new Date('2020-01-03T00:00:00.000Z'));
+    const shop = await receiver((_, response) => response.writeHead(200).end());
+    const rows = await Promise.all(Array.from({ length: 3 }, () => delivery(shop.url, clock.now())));
+    const worker = dispatcher(clock, new WebhookSender({ allowLoopback: true, responseTimeoutMs: 2000 }), { concurrency: 4 });
+    const filling = worker.fillSlots();
+    await worker.onApplicationShutdown();
+    expect((await Promise.all(rows.map(reload))).map((current) => current.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(shop.requests).toHaveLength(3);
+    await filling;
   });
 
   it('shares due deliveries between two replicas without ever sending one twice', async () => {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { isEnvironment } from '@platform/contracts';
-import { inSpan, SpanKind, type Logger } from '@platform/observability';
+import { inSpan, outsideAnyTrace, SpanKind, type Logger } from '@platform/observability';
 import { ChangeSignals, GroupedWrites } from '@platform/persistence';
 import { CONFIG, LOGGER, MerchantSettings, Metrics, ScheduledWork, masterKey, Clock } from '@platform/service-kit';
 import type { Config } from '../config';
@@ -30,6 +30,7 @@ export class DispatcherService extends ScheduledWork {
   private sending = 0;
   /** Slots held by a claim still on its way back from the database. */
   private claiming = 0;
+  private readonly claims = new Set<Promise<DeliveryRow[]>>();
   private refillPending = false;
   /** Something became due since the last claim began: a freed slot claims again even if that claim was not full. */
   private moreDue = false;
@@ -92,14 +93,15 @@ export class DispatcherService extends ScheduledWork {
     this.stopping = true;
     await this.signals.close();
     await super.onApplicationShutdown();
-    await Promise.allSettled([...this.inFlight]);
+    // A claim on its way back still starts the attempts it leased: wait for those too.
+    while (this.claims.size > 0 || this.inFlight.size > 0) await Promise.allSettled([...this.claims, ...this.inFlight]);
     this.sender.close();
   }
 
   /**
    * Slots free for new attempts. A slot is freed once its answer is in, while the outcome
-   * waits for its grouped write; at most DISPATCH_CONCURRENCY outcomes more may wait, so a slow
-   * database holds the sending back instead of letting leases run out in a queue.
+   * waits for its grouped write; attempts sending or waiting stay within 2 × DISPATCH_CONCURRENCY,
+   * so a slow database holds the sending back instead of letting leases run out in a queue.
    */
   private freeSlots(): number {
     const forRequests = this.config.DISPATCH_CONCURRENCY - this.sending - this.claiming;
@@ -119,14 +121,17 @@ export class DispatcherService extends ScheduledWork {
     this.moreDue = false;
     this.claiming += free;
     let claimed: DeliveryRow[];
+    const claim = this.claim(free);
+    this.claims.add(claim);
     try {
-      claimed = await this.claim(free);
+      claimed = await claim;
     } catch (error) {
       // Whatever this claim was to take is still due.
       this.moreDue = true;
       throw error;
     } finally {
       this.claiming -= free;
+      this.claims.delete(claim);
     }
     // Announced while this claim ran (its snapshot may not hold it): claim again with the slots left.
     if (this.moreDue) this.refillSoon();
@@ -166,11 +171,14 @@ export class DispatcherService extends ScheduledWork {
   private refillSoon(): void {
     if (this.refillPending) return;
     this.refillPending = true;
-    setImmediate(() => {
-      this.refillPending = false;
-      if (this.freeSlots() < Math.ceil(this.config.DISPATCH_CONCURRENCY / 4) && this.inFlight.size > 0) return;
-      this.fillSlots().catch((error: unknown) => this.logger.error({ err: error }, 'webhook claim failed'));
-    });
+    // Outside the trace of the attempt whose answer set it off: the claim is for many deliveries.
+    setImmediate(() => outsideAnyTrace(() => this.refillNow()));
+  }
+
+  private refillNow(): void {
+    this.refillPending = false;
+    if (this.freeSlots() < Math.ceil(this.config.DISPATCH_CONCURRENCY / 4) && this.inFlight.size > 0) return;
+    this.fillSlots().catch((error: unknown) => this.logger.error({ err: error }, 'webhook claim failed'));
   }
 
   /** Makes every attempt due now and waits for them all; returns how many were made. */
