@@ -28,9 +28,8 @@ export class DispatcherService extends ScheduledWork {
   private readonly inFlight = new Set<Promise<void>>();
   /** Attempts whose request is still on its way: each holds one of DISPATCH_CONCURRENCY's slots. */
   private sending = 0;
-  /** Slots held by a claim still on its way back from the database. */
-  private claiming = 0;
-  private readonly claims = new Set<Promise<DeliveryRow[]>>();
+  /** Claims still on its way back from the database, each with the slots it holds. */
+  private readonly claims = new Map<Promise<DeliveryRow[]>, number>();
   private refillPending = false;
   /** Something became due since the last claim began: a freed slot claims again even if that claim was not full. */
   private moreDue = false;
@@ -94,7 +93,7 @@ export class DispatcherService extends ScheduledWork {
     await this.signals.close();
     await super.onApplicationShutdown();
     // A claim on its way back still starts the attempts it leased: wait for those too.
-    while (this.claims.size > 0 || this.inFlight.size > 0) await Promise.allSettled([...this.claims, ...this.inFlight]);
+    while (this.claims.size > 0 || this.inFlight.size > 0) await Promise.allSettled([...this.claims.keys(), ...this.inFlight]);
     this.sender.close();
   }
 
@@ -104,8 +103,10 @@ export class DispatcherService extends ScheduledWork {
    * so a slow database holds the sending back instead of letting leases run out in a queue.
    */
   private freeSlots(): number {
-    const forRequests = this.config.DISPATCH_CONCURRENCY - this.sending - this.claiming;
-    const forOutcomes = 2 * this.config.DISPATCH_CONCURRENCY - this.inFlight.size - this.claiming;
+    let claiming = 0;
+    for (const slots of this.claims.values()) claiming += slots;
+    const forRequests = this.config.DISPATCH_CONCURRENCY - this.sending - claiming;
+    const forOutcomes = 2 * this.config.DISPATCH_CONCURRENCY - this.inFlight.size - claiming;
     return Math.min(forRequests, forOutcomes);
   }
 
@@ -119,10 +120,9 @@ export class DispatcherService extends ScheduledWork {
     const free = this.freeSlots();
     if (free <= 0) return;
     this.moreDue = false;
-    this.claiming += free;
     let claimed: DeliveryRow[];
     const claim = this.claim(free);
-    this.claims.add(claim);
+    this.claims.set(claim, free);
     try {
       claimed = await claim;
     } catch (error) {
@@ -130,7 +130,6 @@ export class DispatcherService extends ScheduledWork {
       this.moreDue = true;
       throw error;
     } finally {
-      this.claiming -= free;
       this.claims.delete(claim);
     }
     // Announced while this claim ran (its snapshot may not hold it): claim again with the slots left.
