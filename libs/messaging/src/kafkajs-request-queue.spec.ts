@@ -89,4 +89,21 @@ describe('kafkajs request queue', () => {
     requests.destroy();
     expect(jest.getTimerCount()).toBe(0);
   });
+
+  it('sweeps every connection of the process on one timer, and keeps none once they are all closed', () => {
+    const sweeps = [jest.fn(() => true), jest.fn(() => true), jest.fn(() => true)];
+    const connections = sweeps.map((isConnected) => queue(true, isConnected));
+    for (const connection of connections) connection.scheduleRequestTimeoutCheck();
+    expect(jest.getTimerCount()).toBe(1);
+    jest.advanceTimersByTime(3 * REQUEST_TIMEOUT_CHECK_MS);
+    for (const sweep of sweeps) expect(sweep).toHaveBeenCalledTimes(3);
+    connections[0].destroy();
+    jest.advanceTimersByTime(REQUEST_TIMEOUT_CHECK_MS);
+    expect(sweeps.map((sweep) => sweep.mock.calls.length)).toEqual([3, 4, 4]);
+    // A connection found closed leaves the sweep; the last one out takes the timer with it.
+    sweeps[1].mockReturnValue(false);
+    jest.advanceTimersByTime(REQUEST_TIMEOUT_CHECK_MS);
+    connections[2].destroy();
+    expect(jest.getTimerCount()).toBe(0);
+  });
 });

@@ -17,7 +17,6 @@ interface RequestQueueState {
   checkPendingRequests(): void;
   enforceRequestTimeout: boolean;
   requestTimeout: number;
-  requestTimeoutIntervalId: NodeJS.Timeout | undefined;
   inflight: Map<number, { sentAt: number; requestTimeout: number; timeoutRequest(): void }>;
   isConnected(): boolean;
   destroy(): void;
@@ -44,24 +43,39 @@ export function fixIdleRequestQueueLoop(): void {
   };
 }
 
+/** kafkajs's own `destroy`, which the sweep below wraps. */
+const destroyRequestQueue: (this: RequestQueueState) => void = RequestQueue.prototype.destroy;
+const sweptQueues = new Set<RequestQueueState>();
+let sweepTimer: NodeJS.Timeout | undefined;
+
+function sweepRequestTimeouts(): void {
+  for (const queue of sweptQueues) {
+    queue.inflight.forEach((request) => {
+      if (Date.now() - request.sentAt > request.requestTimeout) request.timeoutRequest();
+    });
+    if (!queue.isConnected()) queue.destroy();
+  }
+}
+
 /**
  * kafkajs sweeps every connection's in-flight requests for timeouts every 100 ms, a timer per
- * broker connection (two per client, five or so clients per service): ten wakeups a second
- * each, a quarter of an idle service's CPU. Requests time out after 30 s (fetches after their
- * wait plus that), so a sweep a second finds them at most a second later; the sweep is kafkajs's own.
+ * broker connection (a dozen in a service with five consumers): each a wakeup of an idle process.
+ * One timer now sweeps every connection of the process once a second. Requests time out after
+ * 30 s (fetches after their wait plus that), so a sweep a second finds them at most a second
+ * later; the sweep is kafkajs's own.
  */
 export function checkRequestTimeoutsEverySecond(): void {
   RequestQueue.prototype.scheduleRequestTimeoutCheck = function scheduleRequestTimeoutCheck(this: RequestQueueState) {
     if (!this.enforceRequestTimeout) return;
     this.destroy();
-    this.requestTimeoutIntervalId = setInterval(
-      () => {
-        this.inflight.forEach((request) => {
-          if (Date.now() - request.sentAt > request.requestTimeout) request.timeoutRequest();
-        });
-        if (!this.isConnected()) this.destroy();
-      },
-      Math.min(this.requestTimeout, REQUEST_TIMEOUT_CHECK_MS),
-    );
+    sweptQueues.add(this);
+    sweepTimer ??= setInterval(sweepRequestTimeouts, REQUEST_TIMEOUT_CHECK_MS);
+  };
+  RequestQueue.prototype.destroy = function destroy(this: RequestQueueState) {
+    destroyRequestQueue.call(this);
+    sweptQueues.delete(this);
+    if (sweptQueues.size > 0 || !sweepTimer) return;
+    clearInterval(sweepTimer);
+    sweepTimer = undefined;
   };
 }
