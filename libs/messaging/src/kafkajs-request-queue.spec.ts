@@ -2,17 +2,22 @@ import { KAFKAJS_VERSION, REQUEST_TIMEOUT_CHECK_MS, RequestQueue, checkRequestTi
 
 const silent = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: () => undefined };
 
-function queue(enforceRequestTimeout = false, isConnected = () => true) {
-  return new RequestQueue({
+/** Every queue a test made, closed after it: the shared sweep's timer outlives no test. */
+const made: { destroy(): void }[] = [];
+
+function queue(enforceRequestTimeout = false, isConnected = () => true, requestTimeout = 30_000) {
+  const requests = new RequestQueue({
     instrumentationEmitter: null,
     maxInFlightRequests: 1,
-    requestTimeout: 30_000,
+    requestTimeout,
     enforceRequestTimeout,
     clientId: 'spec',
     broker: '127.0.0.1:9092',
     logger: silent,
     isConnected,
   });
+  made.push(requests);
+  return requests;
 }
 
 function pendingRequest(sent: number[], id: number, failed: Error[] = []) {
@@ -29,7 +34,10 @@ describe('kafkajs request queue', () => {
     checkRequestTimeoutsEverySecond();
   });
   beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    for (const requests of made.splice(0)) requests.destroy();
+    jest.useRealTimers();
+  });
 
   it('is the kafkajs version the fix was written against', () => {
     // A newer kafkajs may have fixed it differently: read its RequestQueue again before bumping.
@@ -103,7 +111,29 @@ describe('kafkajs request queue', () => {
     // A connection found closed leaves the sweep; the last one out takes the timer with it.
     sweeps[1].mockReturnValue(false);
     jest.advanceTimersByTime(REQUEST_TIMEOUT_CHECK_MS);
+    jest.advanceTimersByTime(REQUEST_TIMEOUT_CHECK_MS);
+    expect(sweeps.map((sweep) => sweep.mock.calls.length)).toEqual([3, 5, 6]);
+    expect(jest.getTimerCount()).toBe(1);
     connections[2].destroy();
     expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('sweeps a connection that reconnects once a tick, not once per connect', () => {
+    const sweeps = jest.fn(() => true);
+    const requests = queue(true, sweeps);
+    requests.scheduleRequestTimeoutCheck();
+    requests.scheduleRequestTimeoutCheck();
+    jest.advanceTimersByTime(2 * REQUEST_TIMEOUT_CHECK_MS);
+    expect(sweeps).toHaveBeenCalledTimes(2);
+    expect(jest.getTimerCount()).toBe(1);
+  });
+
+  it("keeps kafkajs's own 100 ms sweep for a client whose requests time out in less than the shared period", () => {
+    const requests = queue(true, () => true, 300);
+    const failed: Error[] = [];
+    requests.scheduleRequestTimeoutCheck();
+    requests.push(pendingRequest([], 1, failed));
+    jest.advanceTimersByTime(400);
+    expect(failed.map((error) => error.name)).toEqual(['KafkaJSRequestTimeoutError']);
   });
 });

@@ -43,8 +43,9 @@ export function fixIdleRequestQueueLoop(): void {
   };
 }
 
-/** kafkajs's own `destroy`, which the sweep below wraps. */
+/** kafkajs's own `destroy`, which the sweep below wraps, and its own per-connection sweep. */
 const destroyRequestQueue: (this: RequestQueueState) => void = RequestQueue.prototype.destroy;
+const sweepEvery100Ms: (this: RequestQueueState) => void = RequestQueue.prototype.scheduleRequestTimeoutCheck;
 const sweptQueues = new Set<RequestQueueState>();
 let sweepTimer: NodeJS.Timeout | undefined;
 
@@ -60,13 +61,15 @@ function sweepRequestTimeouts(): void {
 /**
  * kafkajs sweeps every connection's in-flight requests for timeouts every 100 ms, a timer per
  * broker connection (a dozen in a service with five consumers): each a wakeup of an idle process.
- * One timer now sweeps every connection of the process once a second. Requests time out after
- * 30 s (fetches after their wait plus that), so a sweep a second finds them at most a second
- * later; the sweep is kafkajs's own.
+ * One timer now sweeps every connection of the process once a second, and stops with the last
+ * connection. Requests time out after 30 s (fetches after their wait plus that), so a sweep a
+ * second finds them at most a second later; the sweep is kafkajs's own.
  */
 export function checkRequestTimeoutsEverySecond(): void {
   RequestQueue.prototype.scheduleRequestTimeoutCheck = function scheduleRequestTimeoutCheck(this: RequestQueueState) {
     if (!this.enforceRequestTimeout) return;
+    // A client with a shorter timeout than the shared sweep's period keeps kafkajs's own sweep.
+    if (this.requestTimeout < REQUEST_TIMEOUT_CHECK_MS) return sweepEvery100Ms.call(this);
     this.destroy();
     sweptQueues.add(this);
     sweepTimer ??= setInterval(sweepRequestTimeouts, REQUEST_TIMEOUT_CHECK_MS);

@@ -1,68 +1,82 @@
 import { createHistogram, performance, type EventLoopUtilization, type RecordableHistogram } from 'node:perf_hooks';
 import { Gauge, type Registry } from 'prom-client';
 
-/** How often the delay is sampled while the loop has work: a stall of this or more is always seen. */
+/** How often the delay is sampled while the loop has work: then a stall of this or more is always seen. */
 export const EVENT_LOOP_SAMPLE_MS = 100;
-/** How often the loop's utilization decides whether to sample, and itself a sample of the delay. */
+/** How often the loop's utilization decides whether to sample; while idle, also the only sample of the delay. */
 export const EVENT_LOOP_WATCH_MS = 1000;
 /** The share of the last watch period the loop must have worked for sampling to go on. */
 const BUSY_SHARE = 0.01;
 
-/** prom-client's names, so that dashboards read the same series. */
-const QUANTILES = [
-  ['min', 'The smallest event loop delay sampled since the last scrape.', (h: RecordableHistogram) => h.min],
-  ['max', 'The largest event loop delay sampled since the last scrape.', (h: RecordableHistogram) => h.max],
-  ['mean', 'The mean event loop delay sampled since the last scrape.', (h: RecordableHistogram) => h.mean],
-  ['stddev', 'The standard deviation of the event loop delays sampled since the last scrape.', (h: RecordableHistogram) => h.stddev],
-  ['p50', 'The 50th percentile of the event loop delays sampled since the last scrape.', (h: RecordableHistogram) => h.percentile(50)],
-  ['p90', 'The 90th percentile of the event loop delays sampled since the last scrape.', (h: RecordableHistogram) => h.percentile(90)],
-  ['p99', 'The 99th percentile of the event loop delays sampled since the last scrape.', (h: RecordableHistogram) => h.percentile(99)],
-] as const;
+type Aggregator = 'min' | 'max' | 'average';
+
+/** prom-client's names and cluster aggregators, so that dashboards read the same series. */
+const QUANTILES: readonly [string, Aggregator, string, (h: RecordableHistogram) => number][] = [
+  ['min', 'min', 'The smallest event loop delay sampled since the last scrape.', (h) => h.min],
+  ['max', 'max', 'The largest event loop delay sampled since the last scrape.', (h) => h.max],
+  ['mean', 'average', 'The mean event loop delay sampled since the last scrape.', (h) => h.mean],
+  ['stddev', 'average', 'The standard deviation of the event loop delays sampled since the last scrape.', (h) => h.stddev],
+  ['p50', 'average', 'The 50th percentile of the event loop delays sampled since the last scrape.', (h) => h.percentile(50)],
+  ['p90', 'average', 'The 90th percentile of the event loop delays sampled since the last scrape.', (h) => h.percentile(90)],
+  ['p99', 'average', 'The 99th percentile of the event loop delays sampled since the last scrape.', (h) => h.percentile(99)],
+];
+
+/** The loop's busy share since the previous call (`performance.eventLoopUtilization`). */
+export function loopUtilizationSinceLastCall(): () => number {
+  let last: EventLoopUtilization = performance.eventLoopUtilization();
+  return () => {
+    const since = performance.eventLoopUtilization(last);
+    last = performance.eventLoopUtilization();
+    return since.utilization;
+  };
+}
 
 /**
  * Event-loop delay (how late a timer runs), sampled every 100 ms only while the loop has work:
  * prom-client's sampler wakes an idle process ten times a second, and an idle loop has nothing
  * to be late for. A watch once a second reads the loop's utilization to start or stop the
- * sampler, and records its own lateness, so a stall that begins in an idle process is still
- * seen. Unlike prom-client's histogram, a sample is the lateness alone, not the sampling
- * interval plus it: an idle or healthy process reads about 0.
+ * sampler. While the sampler is off the watch records its own lateness, so a stall that begins
+ * in an idle process is seen when it holds the watch up, and then only for the part after the
+ * watch was due. Unlike prom-client's histogram, a sample is the lateness alone, not the
+ * sampling interval plus it: an idle or healthy process reads about 0.
  */
 export class EventLoopDelay {
   private readonly histogram = createHistogram();
   private readonly watch: NodeJS.Timeout;
   private sampler?: NodeJS.Timeout;
-  private utilization: EventLoopUtilization = performance.eventLoopUtilization();
   private watchedAt = performance.now();
   private sampledAt = 0;
 
-  constructor(registry: Registry) {
-    this.watch = setInterval(() => this.onWatch(), EVENT_LOOP_WATCH_MS).unref();
+  constructor(
+    registry: Registry,
+    private readonly utilization: () => number = loopUtilizationSinceLastCall(),
+  ) {
     const histogram = this.histogram;
-    const gauges: Gauge[] = QUANTILES.map(
-      ([name, help], index) =>
-        new Gauge({
-          name: `nodejs_eventloop_lag_${name}_seconds`,
-          help,
-          registers: [registry],
-          // The first gauge's scrape sets them all, then starts the next window. An empty
-          // window reads 0: nothing was late.
-          ...(index === 0 ? { collect: () => readAndReset() } : {}),
-        }),
-    );
-    const readAndReset = () => {
+    // A scrape reads every gauge in one synchronous pass: the first gauge read takes the window's
+    // figures for all of them and starts the next window, whichever gauge it is.
+    let taken = false;
+    const takeWindow = () => {
+      if (taken) return;
+      taken = true;
+      queueMicrotask(() => (taken = false));
       const empty = histogram.count === 0;
-      QUANTILES.forEach(([, , read], index) => gauges[index]!.set(empty ? 0 : read(histogram) / 1e9));
+      QUANTILES.forEach(([, , , read], index) => gauges[index]!.set(empty ? 0 : read(histogram) / 1e9));
       histogram.reset();
     };
+    const gauges = QUANTILES.map(
+      ([name, aggregator, help]) => new Gauge({ name: `nodejs_eventloop_lag_${name}_seconds`, help, aggregator, registers: [registry], collect: takeWindow }),
+    );
     new Gauge({
       name: 'nodejs_eventloop_lag_seconds',
-      help: 'How late a callback queued at the scrape ran, in seconds.',
+      help: 'How late a callback queued at the previous scrape ran, in seconds.',
+      aggregator: 'average',
       registers: [registry],
       collect(this: Gauge) {
         const scrapedAt = performance.now();
         setImmediate(() => this.set((performance.now() - scrapedAt) / 1000));
       },
     });
+    this.watch = setInterval(() => this.onWatch(), EVENT_LOOP_WATCH_MS).unref();
   }
 
   /** Whether the 100 ms sampler runs now (the loop had work in the last watch period). */
@@ -77,11 +91,9 @@ export class EventLoopDelay {
 
   private onWatch(): void {
     const now = performance.now();
-    this.record(now - this.watchedAt - EVENT_LOOP_WATCH_MS);
+    if (!this.sampler) this.record(now - this.watchedAt - EVENT_LOOP_WATCH_MS);
     this.watchedAt = now;
-    const busy = performance.eventLoopUtilization(this.utilization).utilization >= BUSY_SHARE;
-    this.utilization = performance.eventLoopUtilization();
-    if (busy) this.startSampling(now);
+    if (this.utilization() >= BUSY_SHARE) this.startSampling(now);
     else this.stopSampling();
   }
 
