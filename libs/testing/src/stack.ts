@@ -168,9 +168,18 @@ export class Stack {
       child.stderr?.pipe(log, { end: false });
       child.once('close', () => log.end());
       const started = Date.now();
+      // A child's 'exit' can come before its last lines are through the pipe: an exit counts once
+      // its log is complete too (a suite reads it next), or after 5 s at most.
+      const logComplete = new Promise<void>((resolve) => {
+        log.once('finish', resolve);
+        child.once('exit', () => setTimeout(resolve, 5000).unref());
+      });
       const exited = new Promise<ExitResult & { at: number }>((resolve) =>
         child.once('exit', (code, signal) => resolve({ code, signal, durationMs: Date.now() - started, at: Date.now() })),
-      );
+      ).then(async (result) => {
+        await logComplete;
+        return result;
+      });
       running.set(app, { name: app, port, process: child, logFile, exited });
     }
     const stack = new Stack(running, acquirer, portBase, identityProvider?.process);
