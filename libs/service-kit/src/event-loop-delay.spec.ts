@@ -46,6 +46,20 @@ describe('event-loop delay', () => {
     });
     afterEach(() => delay.stop());
 
+    /** The largest delay of a window holding only a stall of `ms` and what follows it for 50 ms. */
+    async function maxAroundStall(ms: number): Promise<number> {
+      await scraped(registry, 'nodejs_eventloop_lag_max_seconds');
+      block(ms);
+      await sleep(50);
+      return scraped(registry, 'nodejs_eventloop_lag_max_seconds');
+    }
+
+    /** Reports the loop busy and waits for the sampler to start. */
+    async function samplingStarted(): Promise<void> {
+      busyShare = 0.5;
+      expect(await until(() => delay.sampling, 2 * EVENT_LOOP_WATCH_MS)).toBe(true);
+    }
+
     it('does not sample an idle loop, which reads as not late (prom-client read its 100 ms interval itself)', async () => {
       await sleep(1.2 * EVENT_LOOP_WATCH_MS);
       expect(delay.sampling).toBe(false);
@@ -54,8 +68,7 @@ describe('event-loop delay', () => {
     });
 
     it('samples every 100 ms once the loop had work, and stops once it had none', async () => {
-      busyShare = 0.5;
-      expect(await until(() => delay.sampling, 2 * EVENT_LOOP_WATCH_MS)).toBe(true);
+      await samplingStarted();
       busyShare = 0;
       expect(await until(() => !delay.sampling, 2 * EVENT_LOOP_WATCH_MS)).toBe(true);
     });
@@ -63,30 +76,22 @@ describe('event-loop delay', () => {
     it('sees a stall in an idle process by the watch it holds up, for the part after the watch was due', async () => {
       await sleep(1.2 * EVENT_LOOP_WATCH_MS);
       expect(delay.sampling).toBe(false);
-      await scraped(registry, 'nodejs_eventloop_lag_max_seconds');
       // Longer than the watch period, so the watch falls due during it: 300–1,300 ms late.
-      block(EVENT_LOOP_WATCH_MS + 300);
-      await sleep(50);
-      const max = await scraped(registry, 'nodejs_eventloop_lag_max_seconds');
+      const max = await maxAroundStall(EVENT_LOOP_WATCH_MS + 300);
       expect(max).toBeGreaterThanOrEqual(0.25);
       expect(max).toBeLessThan(1.5);
     });
 
     it('sees, while sampling, a stall much shorter than the watch period', async () => {
-      busyShare = 0.5;
-      expect(await until(() => delay.sampling, 2 * EVENT_LOOP_WATCH_MS)).toBe(true);
-      await scraped(registry, 'nodejs_eventloop_lag_max_seconds');
+      await samplingStarted();
       // The sampler falls due within 100 ms of the start: 150–250 ms late.
-      block(250);
-      await sleep(50);
-      const max = await scraped(registry, 'nodejs_eventloop_lag_max_seconds');
+      const max = await maxAroundStall(250);
       expect(max).toBeGreaterThanOrEqual(0.14);
       expect(max).toBeLessThan(0.6);
     });
 
     it('starts a new window at each scrape, whichever of its gauges is read first', async () => {
-      busyShare = 0.5;
-      expect(await until(() => delay.sampling, 2 * EVENT_LOOP_WATCH_MS)).toBe(true);
+      await samplingStarted();
       block(250);
       await sleep(50);
       const p99 = await registry.getSingleMetricAsString('nodejs_eventloop_lag_p99_seconds');

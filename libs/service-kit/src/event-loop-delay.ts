@@ -21,8 +21,11 @@ const QUANTILES: readonly [string, Aggregator, string, (h: RecordableHistogram) 
   ['p99', 'average', 'The 99th percentile of the event loop delays sampled since the last scrape.', (h) => h.percentile(99)],
 ];
 
+/** The series this class publishes in place of prom-client's histogram series of the same names. */
+export const EVENT_LOOP_DELAY_SERIES = QUANTILES.map(([name]) => `nodejs_eventloop_lag_${name}_seconds`);
+
 /** The loop's busy share since the previous call (`performance.eventLoopUtilization`). */
-export function loopUtilizationSinceLastCall(): () => number {
+function loopUtilizationSinceLastCall(): () => number {
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   return () => {
     const since = performance.eventLoopUtilization(last);
@@ -64,18 +67,8 @@ export class EventLoopDelay {
       histogram.reset();
     };
     const gauges = QUANTILES.map(
-      ([name, aggregator, help]) => new Gauge({ name: `nodejs_eventloop_lag_${name}_seconds`, help, aggregator, registers: [registry], collect: takeWindow }),
+      ([, aggregator, help], index) => new Gauge({ name: EVENT_LOOP_DELAY_SERIES[index]!, help, aggregator, registers: [registry], collect: takeWindow }),
     );
-    new Gauge({
-      name: 'nodejs_eventloop_lag_seconds',
-      help: 'How late a callback queued at the previous scrape ran, in seconds.',
-      aggregator: 'average',
-      registers: [registry],
-      collect(this: Gauge) {
-        const scrapedAt = performance.now();
-        setImmediate(() => this.set((performance.now() - scrapedAt) / 1000));
-      },
-    });
     this.watch = setInterval(() => this.onWatch(), EVENT_LOOP_WATCH_MS).unref();
   }
 

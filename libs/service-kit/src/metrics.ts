@@ -1,12 +1,12 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { Registry, collectDefaultMetrics } from 'prom-client';
-import { EventLoopDelay } from './event-loop-delay';
+import { EVENT_LOOP_DELAY_SERIES, EventLoopDelay } from './event-loop-delay';
 
 /**
  * prom-client's event-loop histogram samples on a timer whatever the loop does; this process's
  * `EventLoopDelay` publishes the same series and samples only while the loop has work. prom-client
  * cannot leave its histogram out, so it is given a period it never reaches and its series are
- * taken off the registry.
+ * taken off the registry; its `nodejs_eventloop_lag_seconds`, read at each scrape, stays.
  */
 const PROM_CLIENT_LOOP_SAMPLE_MS = 2 ** 31 - 1;
 
@@ -18,9 +18,7 @@ export class Metrics {
   constructor(service: string) {
     this.registry.setDefaultLabels({ service });
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: PROM_CLIENT_LOOP_SAMPLE_MS });
-    for (const metric of this.registry.getMetricsAsArray()) {
-      if (metric.name.startsWith('nodejs_eventloop_lag')) this.registry.removeSingleMetric(metric.name);
-    }
+    for (const name of EVENT_LOOP_DELAY_SERIES) this.registry.removeSingleMetric(name);
     this.eventLoopDelay = new EventLoopDelay(this.registry);
   }
 }
