@@ -16,11 +16,12 @@ export const kafkajsWriteUVarInt: (this: EncoderState, value: number) => Encoder
 const MAX_VARINT32_BYTES = 5;
 
 /**
- * kafkajs 2.2.4 writes each varint of a record batch (every record's length and deltas, every
- * header's key and value lengths: a dozen per command) by pushing its bytes onto an array, making
- * a Buffer of the array and copying that in: two allocations for one to five bytes. In the
- * gateway's allocation profile that was a twentieth of all it allocated (docs/benchmarks.md,
- * fifteenth sitting). This writes the same bytes in place. `writeVarInt` (zigzag) calls it.
+ * kafkajs 2.2.4 writes each varint (in a record batch every record's length and offset delta and
+ * every header's key and value lengths: 20 or more per command) by pushing its bytes onto an
+ * array, making a Buffer of the array and copying that in: two allocations for one to five bytes.
+ * In the gateway's allocation profile that was a twentieth of all it allocated (docs/benchmarks.md,
+ * fifteenth sitting). This writes the same bytes in place, for every varint kafkajs writes
+ * (`writeVarInt`, zigzag, and the compact-field writers call it). Varlongs are left as they are.
  */
 export function writeVarIntsInPlace(): void {
   Encoder.prototype.writeUVarInt = function writeUVarInt(this: EncoderState, value: number): EncoderState {
