@@ -11,6 +11,8 @@ type Envelope = Record<string, any>;
 export class TopicEvents {
   private readonly events: Envelope[] = [];
   private readonly waiters = new Set<() => void>();
+  /** What went wrong in the follower itself, so a wait that times out says which side failed. */
+  private readonly crashes: string[] = [];
 
   private constructor(private readonly consumer: Consumer) {}
 
@@ -20,6 +22,7 @@ export class TopicEvents {
     await consumer.connect();
     await consumer.subscribe({ topic: `${testInfrastructure.topicPrefix}${topic}`, fromBeginning: true });
     const follower = new TopicEvents(consumer);
+    consumer.on(consumer.events.CRASH, ({ payload }) => follower.crashes.push(payload.error?.message ?? String(payload.error)));
     await consumer.run({
       eachMessage: async ({ message }) => {
         follower.events.push(JSON.parse(message.value!.toString()) as Envelope);
@@ -35,7 +38,10 @@ export class TopicEvents {
     for (;;) {
       const matching = this.events.filter(predicate);
       if (matching.length >= count) return matching;
-      if (Date.now() > deadline) throw new Error(`only ${matching.length} of ${count} expected events arrived`);
+      if (Date.now() > deadline) {
+        const crashed = this.crashes.length ? `; the follower crashed: ${this.crashes.join('; ')}` : '';
+        throw new Error(`only ${matching.length} of ${count} expected events arrived (${this.events.length} read from the topic${crashed})`);
+      }
       await new Promise<void>((resolve) => {
         const wake = () => {
           this.waiters.delete(wake);
