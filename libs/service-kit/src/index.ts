@@ -16,6 +16,8 @@ export * from './metrics';
 export * from './maintenance-flags';
 export * from './trusted-proxies';
 export * from './sliding-window-limiter';
+export * from './slot-reservations';
+export * from './redis-slot-store';
 export * from './caller-bucket';
 export * from './reservation-owner';
 export * from './clock';

@@ -4,7 +4,7 @@ import { createLogger } from '@platform/observability';
 import type { Config } from '../config';
 import { RateLimits } from './rate-limits';
 
-/** The gateway's request limits on real Redis: exact under a burst, open when Redis is gone. */
+/** The gateway's request limits on real Redis: exact under a burst, shared by replicas, open when Redis is gone. */
 describe('gateway rate limits', () => {
   const logger = createLogger('gateway-it', 'silent');
   const opened: RateLimits[] = [];
@@ -48,6 +48,37 @@ describe('gateway rate limits', () => {
     expect(burst.filter((r) => r.headers['retry-after'] !== undefined)).toHaveLength(7);
     await expect(limits.enforce('key', 'key-b', reply())).resolves.toBeUndefined();
     await expect(limits.enforce('ip', 'key-a', reply())).resolves.toBeUndefined();
+  });
+
+  /** Two replicas of the gateway: the same prefix, so the same shared windows. */
+  async function replicas(keyLimit: number): Promise<[RateLimits, RateLimits]> {
+    const shared = { RATE_LIMIT_PREFIX: `it-${randomUUID()}`, RATE_LIMIT_KEY_PER_MINUTE: keyLimit };
+    return [await limitsOf(shared), await limitsOf(shared)];
+  }
+
+  async function passed(limits: RateLimits, count: number): Promise<number> {
+    const outcomes = await Promise.allSettled(Array.from({ length: count }, () => limits.enforce('key', 'shared', reply())));
+    return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+  }
+
+  it('lets no more than the limit through two replicas under a burst on both', async () => {
+    const [a, b] = await replicas(10);
+    const [throughA, throughB] = await Promise.all([passed(a, 8), passed(b, 8)]);
+    expect(throughA + throughB).toBe(10);
+  });
+
+  it('counts slots one replica reserved ahead (1 % of the limit at most) against the other only until that reservation lapses', async () => {
+    const [a, b] = await replicas(1000);
+    expect(await passed(a, 3)).toBe(3);
+    // Spent that fast, A reserves ahead with its next request: 10 slots, 1 % of the limit.
+    expect(await passed(a, 1)).toBe(1);
+    const meanwhile = reply();
+    await b.enforce('key', 'shared', meanwhile);
+    expect(meanwhile.headers['x-ratelimit-remaining']).toBe(String(1000 - 5 - 10));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const later = reply();
+    await b.enforce('key', 'shared', later);
+    expect(later.headers['x-ratelimit-remaining']).toBe(String(1000 - 6));
   });
 
   it('lets requests through when Redis cannot answer: losing the limiter must not stop payments', async () => {

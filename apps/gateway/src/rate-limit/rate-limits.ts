@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
 import { ApiError, Errors } from '@platform/contracts';
 import type { Logger } from '@platform/observability';
-import { CONFIG, LOGGER, SlidingWindowLimiter, type LimitDecision } from '@platform/service-kit';
+import { CONFIG, LOGGER, RedisSlotStore, SlotReservations, type LimitDecision } from '@platform/service-kit';
 import type { Config } from '../config';
 
 export type LimitKind = 'ip' | 'key' | 'status' | 'admin';
@@ -13,12 +13,13 @@ export type LimitKind = 'ip' | 'key' | 'status' | 'admin';
  * address before authentication, per API key after it, and a separate one for the
  * public service status. Headers tell the client where it stands; past the limit it
  * gets 429 1000005 with Retry-After. When Redis cannot answer, requests pass (logged):
- * losing the limiter must not stop payments.
+ * losing the limiter must not stop payments. Each replica reserves slots of the shared
+ * window ahead of demand and spends them with no Redis on the request's path (ADR 0029).
  */
 @Injectable()
 export class RateLimits implements OnModuleDestroy {
   private readonly redis: Redis;
-  private readonly limiter: SlidingWindowLimiter;
+  private readonly limiter: SlotReservations;
   private readonly limits: Record<LimitKind, number>;
 
   constructor(
@@ -28,7 +29,7 @@ export class RateLimits implements OnModuleDestroy {
     // A count slower than a second lets its request pass (logged) instead of holding it and every count behind it.
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, commandTimeout: 1000 });
     this.redis.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'redis unavailable for rate limits'));
-    this.limiter = new SlidingWindowLimiter(this.redis, config.RATE_LIMIT_PREFIX, config.RATE_LIMIT_WINDOW_SECONDS * 1000);
+    this.limiter = new SlotReservations(new RedisSlotStore(this.redis, config.RATE_LIMIT_PREFIX, config.RATE_LIMIT_WINDOW_SECONDS * 1000));
     this.limits = {
       ip: config.RATE_LIMIT_IP_PER_MINUTE,
       key: config.RATE_LIMIT_KEY_PER_MINUTE,
@@ -55,6 +56,7 @@ export class RateLimits implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.limiter.close();
     await this.redis.quit().catch(() => undefined);
   }
 }

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { RedisSlotStore } from './redis-slot-store';
+import type { Reservation } from './slot-reservations';
+
+/** The shared window's script on the real Redis: grants up to the limit, stamps, releases, survives a forgotten script. */
+describe('RedisSlotStore on Redis', () => {
+  let redis: Redis;
+  const prefix = `it-slots-${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    redis = new Redis('redis://127.0.0.1:6379');
+    await redis.ping();
+  });
+
+  afterAll(async () => {
+    await redis.quit();
+  });
+
+  const ask = (key: string, asked: number, limit: number): Reservation => ({ key, asked, limit, lifetimeMs: 100, batch: randomUUID() });
+
+  it('grants up to the limit in one round trip, each reservation its own answer, and says how long until the oldest slot frees', async () => {
+    const store = new RedisSlotStore(redis, prefix, 60_000);
+    const before = Number((await redis.time())[0]) * 1000;
+    const [a, b, other] = await store.reserve([ask('k:a', 4, 6), ask('k:a', 4, 6), ask('k:b', 3, 6)]);
+    expect(a).toEqual({ granted: 4, count: 4, retryAfterMs: 0 });
+    expect(b).toMatchObject({ granted: 2, count: 6 });
+    expect((b as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(60_000);
+    expect((b as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(60_100);
+    expect(other).toEqual({ granted: 3, count: 3, retryAfterMs: 0 });
+    const scores = (await redis.zrange(`${prefix}:k:a`, 0, -1, 'WITHSCORES')).filter((_, index) => index % 2 === 1).map(Number);
+    expect(scores.every((score) => score >= before + 100)).toBe(true);
+    expect(await redis.pttl(`${prefix}:k:a`)).toBeGreaterThan(60_000);
+  });
+
+  it('gives released slots back to the window', async () => {
+    const store = new RedisSlotStore(redis, prefix, 60_000);
+    const reservation = ask('k:c', 5, 5);
+    await store.reserve([reservation]);
+    store.release('k:c', reservation.batch, 3);
+    const [after] = await store.reserve([ask('k:c', 10, 5)]);
+    expect(after).toMatchObject({ granted: 3, count: 5 });
+  });
+
+  it('keeps granting after Redis forgot the script (restart, SCRIPT FLUSH)', async () => {
+    const store = new RedisSlotStore(redis, prefix, 60_000);
+    await store.reserve([ask('k:d', 1, 3)]);
+    await redis.script('FLUSH');
+    expect(await store.reserve([ask('k:d', 1, 3)])).toEqual([{ granted: 1, count: 2, retryAfterMs: 0 }]);
+  });
+
+  it('fails at once while Redis is not connected', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    unreachable.on('error', () => undefined);
+    const store = new RedisSlotStore(unreachable, prefix, 60_000);
+    await expect(store.reserve([ask('k:e', 1, 5)])).rejects.toThrow('Redis is wait');
+    expect(() => store.release('k:e', 'batch', 1)).not.toThrow();
+    unreachable.disconnect();
+  });
+});

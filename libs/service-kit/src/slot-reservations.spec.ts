@@ -1,0 +1,172 @@
+import fc from 'fast-check';
+import type { LimitDecision } from './sliding-window-limiter';
+import { SlotReservations, type Grant, type Reservation, type SlotStore } from './slot-reservations';
+
+const WINDOW = 400;
+const LIFETIME = 100;
+
+/** The Redis script's window in memory, on the fake clock: trim, grant up to the limit, stamp with the reservation's end. */
+class WindowModel {
+  private readonly members = new Map<string, Map<string, number>>();
+
+  reserve({ key, asked, limit, lifetimeMs, batch }: Reservation): Grant {
+    const now = Date.now();
+    const set = this.members.get(key) ?? new Map<string, number>();
+    this.members.set(key, set);
+    for (const [member, score] of set) if (score <= now - WINDOW) set.delete(member);
+    const granted = Math.max(0, Math.min(asked, limit - set.size));
+    for (let i = 1; i <= granted; i += 1) set.set(`${batch}:${i}`, now + lifetimeMs);
+    const oldest = Math.min(...set.values());
+    return { granted, count: set.size, retryAfterMs: set.size >= limit ? oldest + WINDOW - now : 0 };
+  }
+
+  release(key: string, batch: string, count: number): void {
+    for (let i = 1; i <= count; i += 1) this.members.get(key)?.delete(`${batch}:${i}`);
+  }
+}
+
+/** One replica's connection: commands run on the window in the order sent, `latency` ms each way. */
+function link(window: WindowModel, latency: number): SlotStore {
+  let lastRun = 0;
+  const runInOrder = (run: () => void): void => {
+    lastRun = Math.max(Date.now() + latency, lastRun);
+    setTimeout(run, lastRun - Date.now());
+  };
+  return {
+    reserve: (reservations) =>
+      new Promise((resolve) =>
+        runInOrder(() => {
+          const grants = reservations.map((reservation) => window.reserve(reservation));
+          setTimeout(() => resolve(grants), latency);
+        }),
+      ),
+    release: (key, batch, count) => runInOrder(() => window.release(key, batch, count)),
+  };
+}
+
+interface Arrival {
+  replica: number;
+  gapMs: number;
+  requests: number;
+}
+
+interface Outcome {
+  at: number;
+  allowed: boolean;
+}
+
+interface Setting {
+  latency: number;
+  limit: number;
+  aheadShare: number;
+}
+
+async function simulate(replicas: number, { latency, limit, aheadShare }: Setting, arrivals: Arrival[]): Promise<Outcome[]> {
+  const window = new WindowModel();
+  const books = Array.from(
+    { length: replicas },
+    () => new SlotReservations(link(window, latency), { lifetimeMs: LIFETIME, aheadShare, now: () => Date.now() }),
+  );
+  const outcomes: Outcome[] = [];
+  const pending: Array<Promise<void>> = [];
+  for (const { replica, gapMs, requests } of arrivals) {
+    await jest.advanceTimersByTimeAsync(gapMs);
+    for (let i = 0; i < requests; i += 1) {
+      pending.push(
+        books[replica % replicas]!.consume('key:k', limit).then((decision: LimitDecision) => void outcomes.push({ at: Date.now(), allowed: decision.allowed })),
+      );
+    }
+  }
+  await jest.advanceTimersByTimeAsync(WINDOW * 3);
+  await Promise.all(pending);
+  for (const book of books) book.close();
+  return outcomes;
+}
+
+function allowedWithin(outcomes: Outcome[], from: number, to: number): number {
+  return outcomes.filter((outcome) => outcome.allowed && outcome.at > from && outcome.at <= to).length;
+}
+
+/** Lets the fake clock run the turn in which reservations leave, then takes the answer. */
+async function answered<T>(pending: Promise<T>): Promise<T> {
+  await jest.advanceTimersByTimeAsync(0);
+  return pending;
+}
+
+const arrivals = fc.array(fc.record({ replica: fc.nat(2), gapMs: fc.nat(150), requests: fc.integer({ min: 1, max: 12 }) }), { maxLength: 60 });
+const settings = fc.record({
+  latency: fc.nat(20),
+  limit: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 40, max: 300 })),
+  aheadShare: fc.constantFrom(0, 0.01, 0.1, 0.5, 1),
+});
+
+describe('SlotReservations', () => {
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'queueMicrotask'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('never lets more than the limit through in any window, whatever the replicas, latencies and arrivals', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), settings, arrivals, async (replicas, setting, plan) => {
+        const outcomes = await simulate(replicas, setting, plan);
+        expect(outcomes).toHaveLength(plan.reduce((sum, arrival) => sum + arrival.requests, 0));
+        for (const { at, allowed } of outcomes) if (allowed) expect(allowedWithin(outcomes, at - WINDOW, at)).toBeLessThanOrEqual(setting.limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses only when the window was full, give or take a reservation and a round trip, with one replica or with nothing reserved ahead', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), settings, arrivals, async (replicas, drawn, plan) => {
+        const setting = replicas > 1 ? { ...drawn, aheadShare: 0 } : drawn;
+        const outcomes = await simulate(replicas, setting, plan);
+        const slack = WINDOW + LIFETIME + 2 * setting.latency;
+        for (const { at, allowed } of outcomes) if (!allowed) expect(allowedWithin(outcomes, at - slack, at)).toBeGreaterThanOrEqual(setting.limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('spends reserved slots with no round trip and gives back what is unspent when the reservation lapses', async () => {
+    const window = new WindowModel();
+    const sent: Reservation[] = [];
+    const released: number[] = [];
+    const store: SlotStore = {
+      reserve: async (reservations) => (sent.push(...reservations), reservations.map((reservation) => window.reserve(reservation))),
+      release: (key, batch, count) => (released.push(count), window.release(key, batch, count)),
+    };
+    const book = new SlotReservations(store, { lifetimeMs: LIFETIME, aheadShare: 1, now: () => Date.now() });
+    const first = await answered(Promise.all(Array.from({ length: 3 }, () => book.consume('key:k', 50))));
+    expect(first.map((decision) => decision.remaining)).toEqual([49, 48, 47]);
+    for (let i = 0; i < 5; i += 1) {
+      await jest.advanceTimersByTimeAsync(5);
+      await answered(book.consume('key:k', 50));
+    }
+    await jest.advanceTimersByTimeAsync(LIFETIME);
+    const spentSoFar = 8;
+    expect(sent.length).toBeLessThan(spentSoFar);
+    expect(released).toHaveLength(1);
+    expect(window.reserve({ key: 'key:k', asked: 0, limit: 50, lifetimeMs: LIFETIME, batch: 'probe' }).count).toBe(spentSoFar);
+    await jest.advanceTimersByTimeAsync(LIFETIME * 3);
+    expect(jest.getTimerCount()).toBe(0);
+    book.close();
+  });
+
+  it('tells each waiting request its own error when the store fails, and asks again afterwards', async () => {
+    let failing = true;
+    const window = new WindowModel();
+    const store: SlotStore = {
+      reserve: async (reservations) => {
+        if (failing) throw new Error('Redis is reconnecting');
+        return reservations.map((reservation) => window.reserve(reservation));
+      },
+      release: (key, batch, count) => window.release(key, batch, count),
+    };
+    const book = new SlotReservations(store, { lifetimeMs: LIFETIME, now: () => Date.now() });
+    const attempts = await answered(Promise.allSettled([book.consume('ip:a', 5), book.consume('ip:a', 5)]));
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['rejected', 'rejected']);
+    failing = false;
+    await expect(answered(book.consume('ip:a', 5))).resolves.toMatchObject({ allowed: true, remaining: 4 });
+    book.close();
+  });
+});
