@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { RedisSlotStore } from './redis-slot-store';
-import type { Reservation } from './slot-reservations';
+import { SlotReservations, type Reservation } from './slot-reservations';
 
 /** The shared window's script on the real Redis: grants up to the limit, stamps, releases, survives a forgotten script. */
 describe('RedisSlotStore on Redis', () => {
@@ -21,7 +21,8 @@ describe('RedisSlotStore on Redis', () => {
 
   it('grants up to the limit in one round trip, each reservation its own answer, and says how long until the oldest slot frees', async () => {
     const store = new RedisSlotStore(redis, prefix, 60_000);
-    const before = Number((await redis.time())[0]) * 1000;
+    const [seconds, micros] = await redis.time();
+    const before = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
     const [a, b, other] = await store.reserve([ask('k:a', 4, 6), ask('k:a', 4, 6), ask('k:b', 3, 6)]);
     expect(a).toEqual({ granted: 4, count: 4, retryAfterMs: 0 });
     expect(b).toMatchObject({ granted: 2, count: 6 });
@@ -30,7 +31,7 @@ describe('RedisSlotStore on Redis', () => {
     expect(other).toEqual({ granted: 3, count: 3, retryAfterMs: 0 });
     const scores = (await redis.zrange(`${prefix}:k:a`, 0, -1, 'WITHSCORES')).filter((_, index) => index % 2 === 1).map(Number);
     expect(scores.every((score) => score >= before + 100)).toBe(true);
-    expect(await redis.pttl(`${prefix}:k:a`)).toBeGreaterThan(60_000);
+    expect(await redis.pttl(`${prefix}:k:a`)).toBeGreaterThan(59_000);
   });
 
   it('gives released slots back to the window', async () => {
@@ -47,6 +48,23 @@ describe('RedisSlotStore on Redis', () => {
     await store.reserve([ask('k:d', 1, 3)]);
     await redis.script('FLUSH');
     expect(await store.reserve([ask('k:d', 1, 3)])).toEqual([{ granted: 1, count: 2, retryAfterMs: 0 }]);
+  });
+
+  it('counts the slots one replica reserved ahead (1 % of the limit) against another only until that reservation lapses', async () => {
+    const shared = `${prefix}-replicas`;
+    const options = { lifetimeMs: 1000 };
+    const [a, b] = [
+      new SlotReservations(new RedisSlotStore(redis, shared, 60_000), options),
+      new SlotReservations(new RedisSlotStore(redis, shared, 60_000), options),
+    ];
+    await Promise.all(Array.from({ length: 30 }, () => a.consume('k', 1000)));
+    // Spent that fast, A reserves ahead with its next request: 10 slots, 1 % of the limit.
+    await a.consume('k', 1000);
+    expect((await b.consume('k', 1000)).remaining).toBe(1000 - 32 - 10);
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect((await b.consume('k', 1000)).remaining).toBe(1000 - 33);
+    a.close();
+    b.close();
   });
 
   it('fails at once while Redis is not connected', async () => {

@@ -15,12 +15,16 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now_ms - window)
 local count = redis.call('ZCARD', KEYS[1])
 local granted = math.max(0, math.min(asked, limit - count))
 if granted > 0 then
+  -- In chunks: unpack() is bounded by Lua's stack.
   local members = {}
   for i = 1, granted do
-    members[2 * i - 1] = now_ms + lifetime
-    members[2 * i] = ARGV[5] .. ':' .. i
+    members[#members + 1] = now_ms + lifetime
+    members[#members + 1] = ARGV[5] .. ':' .. i
+    if #members >= 1000 or i == granted then
+      redis.call('ZADD', KEYS[1], unpack(members))
+      members = {}
+    end
   end
-  redis.call('ZADD', KEYS[1], unpack(members))
   redis.call('PEXPIRE', KEYS[1], window + lifetime)
   count = count + granted
 end

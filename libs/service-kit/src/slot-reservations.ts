@@ -65,6 +65,8 @@ interface Subject {
   demand: number;
   waiters: Waiter[];
   asking: boolean;
+  /** Grants in a row that came back after their reservation had lapsed. */
+  lateAnswers: number;
   timer?: NodeJS.Timeout;
 }
 
@@ -84,6 +86,7 @@ export class SlotReservations {
   private due: Subject[] = [];
   private readonly replica = randomUUID();
   private sequence = 0;
+  private closed = false;
   private readonly options: ReservationOptions;
 
   constructor(
@@ -106,8 +109,9 @@ export class SlotReservations {
     });
   }
 
-  /** Gives back every unspent slot and forgets every subject. */
+  /** Gives back every unspent slot and forgets every subject; answers still on their way are given back too. */
   close(): void {
+    this.closed = true;
     for (const subject of this.subjects.values()) {
       clearTimeout(subject.timer);
       if (subject.unspent > 0) this.store.release(subject.key, subject.batch, subject.unspent);
@@ -116,7 +120,20 @@ export class SlotReservations {
   }
 
   private track(key: string, limit: number): Subject {
-    const subject: Subject = { key, limit, batch: '', unspent: 0, countAtGrant: 0, askedAt: 0, lapseAt: 0, spent: 0, demand: 0, waiters: [], asking: false };
+    const subject: Subject = {
+      key,
+      limit,
+      batch: '',
+      unspent: 0,
+      countAtGrant: 0,
+      askedAt: 0,
+      lapseAt: 0,
+      spent: 0,
+      demand: 0,
+      waiters: [],
+      asking: false,
+      lateAnswers: 0,
+    };
     this.subjects.set(key, subject);
     return subject;
   }
@@ -152,18 +169,32 @@ export class SlotReservations {
     this.store.reserve(reservations).then(
       (grants) =>
         subjects.forEach((subject, index) => {
+          const reservation = reservations[index]!;
           const grant = grants[index] ?? new Error('no answer to the reservation');
-          if (grant instanceof Error) this.fail(subject, grant);
-          else this.settle(subject, grant, reservations[index]!.batch, askedAt);
+          try {
+            if (grant instanceof Error) this.fail(subject, grant, reservation);
+            else this.settle(subject, grant, reservation, askedAt);
+          } catch (error) {
+            this.fail(subject, error, reservation);
+          }
         }),
-      (error: unknown) => subjects.forEach((subject) => this.fail(subject, error)),
+      (error: unknown) => subjects.forEach((subject, index) => this.fail(subject, error, reservations[index]!)),
     );
   }
 
-  private settle(subject: Subject, grant: Grant, batch: string, askedAt: number): void {
+  private settle(subject: Subject, grant: Grant, { batch }: Reservation, askedAt: number): void {
     subject.asking = false;
+    if (this.closed) throw new Error('the rate limits are closed');
+    if (grant.granted > 0 && this.options.now() >= askedAt + this.options.lifetimeMs) {
+      // Its slots may already have left the window by the time they would be spent: give them back.
+      this.store.release(subject.key, batch, grant.granted);
+      subject.lateAnswers += 1;
+      if (subject.lateAnswers > 1) throw new Error('Redis answered two reservations in a row after they lapsed');
+      this.askFor(subject);
+      return;
+    }
+    subject.lateAnswers = 0;
     if (grant.granted > 0) {
-      if (subject.unspent > 0) this.store.release(subject.key, subject.batch, subject.unspent);
       subject.batch = batch;
       subject.unspent = grant.granted;
       subject.countAtGrant = grant.count;
@@ -186,7 +217,7 @@ export class SlotReservations {
         retryAfterSeconds: Math.max(1, Math.ceil(grant.retryAfterMs / 1000)),
       };
       for (const waiter of left) waiter.resolve(refusal);
-      if (grant.granted === 0 && subject.timer === undefined) this.subjects.delete(subject.key);
+      if (grant.granted === 0) this.forgetIfIdle(subject);
       return;
     }
     // They came while the reservation was on its way and it did not cover them: ask again.
@@ -194,12 +225,20 @@ export class SlotReservations {
     this.askFor(subject);
   }
 
-  private fail(subject: Subject, error: unknown): void {
+  /** The waiting requests get the error (the gateway lets them pass); whatever Redis may have granted goes back. */
+  private fail(subject: Subject, error: unknown, reservation: Reservation): void {
     subject.asking = false;
+    subject.lateAnswers = 0;
+    this.store.release(subject.key, reservation.batch, reservation.asked);
     const waiters = subject.waiters;
     subject.waiters = [];
     for (const waiter of waiters) waiter.reject(error);
-    if (subject.timer === undefined) this.subjects.delete(subject.key);
+    this.forgetIfIdle(subject);
+  }
+
+  private forgetIfIdle(subject: Subject): void {
+    if (subject.timer === undefined && !subject.asking && subject.waiters.length === 0 && this.subjects.get(subject.key) === subject)
+      this.subjects.delete(subject.key);
   }
 
   /** The reservation's end: unspent slots go back; a subject idle for a whole lifetime is forgotten. */
@@ -212,7 +251,7 @@ export class SlotReservations {
       subject.demand = subject.spent;
     }
     if (subject.spent === 0 && !subject.asking && subject.waiters.length === 0) {
-      this.subjects.delete(subject.key);
+      this.forgetIfIdle(subject);
       return;
     }
     subject.spent = 0;
@@ -221,6 +260,7 @@ export class SlotReservations {
 
   private housekeepAt(subject: Subject, at: number): void {
     clearTimeout(subject.timer);
+    if (this.closed) return;
     subject.timer = setTimeout(() => this.lapse(subject), Math.max(0, at - this.options.now()));
     subject.timer.unref();
   }
