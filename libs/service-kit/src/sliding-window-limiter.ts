@@ -82,10 +82,11 @@ export class SlidingWindowLimiter {
 }
 
 function decide(limit: number, [allowed, count, waitMs]: [number, number, number]): LimitDecision {
-  return {
-    allowed: allowed === 1,
-    limit,
-    remaining: Math.max(0, limit - count),
-    retryAfterSeconds: allowed === 1 ? 0 : Math.max(1, Math.ceil(waitMs / 1000)),
-  };
+  if (allowed !== 1) return refused(limit, waitMs);
+  return { allowed: true, limit, remaining: Math.max(0, limit - count), retryAfterSeconds: 0 };
+}
+
+/** Past the limit: nothing remaining, and at least a second to wait. */
+export function refused(limit: number, waitMs: number): LimitDecision {
+  return { allowed: false, limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LimitDecision } from './sliding-window-limiter';
+import { refused, type LimitDecision } from './sliding-window-limiter';
 
 /** What the shared window answered to a reservation. */
 export interface Grant {
@@ -58,7 +58,6 @@ interface Subject {
   unspent: number;
   countAtGrant: number;
   askedAt: number;
-  lapseAt: number;
   /** Requests spent since the last grant or lapse; none over a whole lifetime forgets the subject. */
   spent: number;
   /** Requests expected over one lifetime, from the last reservation. */
@@ -98,7 +97,7 @@ export class SlotReservations {
 
   consume(key: string, limit: number): Promise<LimitDecision> {
     let subject = this.subjects.get(key) ?? this.track(key, limit);
-    if (subject.unspent > 0 && this.options.now() >= subject.lapseAt) {
+    if (subject.unspent > 0 && this.options.now() >= subject.askedAt + this.options.lifetimeMs) {
       this.lapse(subject);
       subject = this.subjects.get(key) ?? this.track(key, limit);
     }
@@ -127,7 +126,6 @@ export class SlotReservations {
       unspent: 0,
       countAtGrant: 0,
       askedAt: 0,
-      lapseAt: 0,
       spent: 0,
       demand: 0,
       waiters: [],
@@ -199,9 +197,8 @@ export class SlotReservations {
       subject.unspent = grant.granted;
       subject.countAtGrant = grant.count;
       subject.askedAt = askedAt;
-      subject.lapseAt = askedAt + this.options.lifetimeMs;
       subject.spent = 0;
-      this.housekeepAt(subject, subject.lapseAt);
+      this.housekeepAt(subject, askedAt + this.options.lifetimeMs);
     }
     const waiters = subject.waiters;
     subject.waiters = [];
@@ -210,12 +207,7 @@ export class SlotReservations {
     const left = waiters.slice(served);
     if (left.length === 0) return;
     if (grant.count >= subject.limit) {
-      const refusal: LimitDecision = {
-        allowed: false,
-        limit: subject.limit,
-        remaining: 0,
-        retryAfterSeconds: Math.max(1, Math.ceil(grant.retryAfterMs / 1000)),
-      };
+      const refusal = refused(subject.limit, grant.retryAfterMs);
       for (const waiter of left) waiter.resolve(refusal);
       if (grant.granted === 0) this.forgetIfIdle(subject);
       return;
