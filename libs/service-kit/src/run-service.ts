@@ -16,6 +16,7 @@ import {
   type Logger,
   type Tracing,
 } from '@platform/observability';
+import { bindWithoutDeprecatedAccessor } from './async-resource-bind';
 import { ConfigError, loadConfig, type BaseConfig } from './config';
 import { productionDatabaseProblems } from './database-credentials';
 import { kafkaSecurityProblems } from './kafka-security';
@@ -36,6 +37,8 @@ export interface ServiceSpec<S extends z.ZodType<BaseConfig, z.ZodTypeDef, unkno
   trustedProxies?: (config: z.infer<S>) => string[];
   configure?: (app: NestFastifyApplication, config: z.infer<S>, logger: Logger) => void | Promise<void>;
 }
+
+bindWithoutDeprecatedAccessor();
 
 const UNTRACED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
