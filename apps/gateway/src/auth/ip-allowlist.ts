@@ -22,10 +22,15 @@ export function parseAllowlistEntry(entry: string): { address: string; prefix: n
   return prefix <= max ? { address, prefix, family } : null;
 }
 
+/** How many callers' answers a list keeps; past that it starts again, so many addresses cost no memory. */
+export const REMEMBERED_ADDRESSES = 1024;
+
 /** The caller addresses an environment accepts; an empty list accepts nobody. */
 export class IpAllowlist {
   private readonly list = new BlockList();
   readonly empty: boolean;
+  /** `BlockList.check` makes a SocketAddress on every call, and a merchant calls from a few addresses. */
+  private readonly answers = new Map<string, boolean>();
 
   constructor(entries: readonly string[]) {
     let count = 0;
@@ -40,6 +45,15 @@ export class IpAllowlist {
 
   allows(address: string): boolean {
     if (this.empty) return false;
+    const remembered = this.answers.get(address);
+    if (remembered !== undefined) return remembered;
+    const answer = this.check(address);
+    if (this.answers.size >= REMEMBERED_ADDRESSES) this.answers.clear();
+    this.answers.set(address, answer);
+    return answer;
+  }
+
+  private check(address: string): boolean {
     const normalised = normaliseAddress(address);
     const version = isIP(normalised);
     if (version === 0) return false;
