@@ -2,3 +2,4 @@
 // its merchants sign with the same code; what only the platform needs stays here.
 export * from '@card-platform/sdk/signing';
 export * from './sealed-secret';
+export * from './pooled-random-bytes';

@@ -1,10 +1,10 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ApiError, type BinInfo, type Caller, type OrderRecord, Errors } from '@platform/contracts';
 import { BatchedCalls, causedByARow } from '@platform/persistence';
-import { openSecret } from '@platform/signing';
+import { openSecret, pooledRandomBytes } from '@platform/signing';
 import { cardDataKey, cardFingerprintKey, cardSealContext, Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
 import type { Config } from '../config';
 import { BinLookupService } from '../bins/bin-lookup.service';
@@ -120,7 +120,7 @@ export class OrderCreationService {
       merchant_order_id: input.merchant_order_id,
       request_fingerprint: fingerprint,
       amount: input.amount,
-      customer_token: randomBytes(24).toString('base64url'),
+      customer_token: pooledRandomBytes(24).toString('base64url'),
       three_ds_expires_at: null,
       hosted_expires_at: null,
       failure_reason_code: null,

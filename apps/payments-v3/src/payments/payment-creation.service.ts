@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -12,6 +11,7 @@ import {
   Errors,
 } from '@platform/contracts';
 import { CARD_PROCESSORS, CardProcessors } from '@platform/card-processing';
+import { pooledRandomBytes } from '@platform/signing';
 import { parseWireAmount } from '@platform/money';
 import { BatchedCalls, causedByARow, IdempotencyStore, type IdempotentRequest } from '@platform/persistence';
 import { Clock, CONFIG, MaintenanceFlags, MerchantSettings } from '@platform/service-kit';
@@ -26,7 +26,7 @@ import { toPaymentRecord } from './payment-view';
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 function paymentCode(): string {
-  const bytes = randomBytes(12);
+  const bytes = pooledRandomBytes(12);
   return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 }
 
@@ -161,7 +161,7 @@ export class PaymentCreationService {
             merchant_name: fields.merchant_name,
             webhook_url: fields.webhook_url,
             return_url: fields.return_url,
-            page_token: randomBytes(24).toString('base64url'),
+            page_token: pooledRandomBytes(24).toString('base64url'),
             created_at: fields.now,
             expires_at: new Date(fields.now.getTime() + this.config.PAYMENT_PAGE_SECONDS * 1000),
           },
