@@ -11,7 +11,7 @@ describe('AsyncResource.bind without the deprecated accessor', () => {
 
   beforeAll(() => bindWithoutDeprecatedAccessor());
   afterAll(() => {
-    AsyncResource.prototype.bind = nodeAsyncResourceBind;
+    AsyncResource.prototype.bind = nodeAsyncResourceBind();
   });
 
   it('runs the function in the context the resource was made in, not the one it is called from', async () => {
@@ -53,7 +53,16 @@ describe('AsyncResource.bind without the deprecated accessor', () => {
   it('gives bound functions no asyncResource accessor, where the cost was', () => {
     const bound = new AsyncResource('spec').bind(() => 1);
     expect(Object.getOwnPropertyNames(bound)).not.toContain('asyncResource');
-    expect(Object.getOwnPropertyNames(nodeAsyncResourceBind.call(new AsyncResource('spec'), () => 1))).toContain('asyncResource');
+    expect(Object.getOwnPropertyNames(nodeAsyncResourceBind().call(new AsyncResource('spec'), () => 1))).toContain('asyncResource');
+  });
+
+  it("keeps Node's own bind when installed again, as each copy of the module loaded beside another does", () => {
+    const replacement = AsyncResource.prototype.bind;
+    bindWithoutDeprecatedAccessor();
+    expect(AsyncResource.prototype.bind).not.toBe(replacement);
+    const nodeBound = nodeAsyncResourceBind().call(new AsyncResource('spec'), () => 1);
+    expect(Object.getOwnPropertyNames(nodeBound)).toContain('asyncResource');
+    expect(Object.getOwnPropertyNames(new AsyncResource('spec').bind(() => 1))).not.toContain('asyncResource');
   });
 
   it('refuses what is not a function as Node does', () => {

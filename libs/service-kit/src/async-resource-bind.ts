@@ -2,8 +2,16 @@ import { AsyncResource } from 'node:async_hooks';
 
 type Bind = typeof AsyncResource.prototype.bind;
 
-/** Node's own `AsyncResource.prototype.bind`, for restoring it. */
-export const nodeAsyncResourceBind: Bind = AsyncResource.prototype.bind;
+/** Where the replacement keeps Node's own bind: one key for every copy of this module in the process. */
+const NODE_BIND = Symbol.for('platform.asyncResourceBind.node');
+
+type Replacement = Bind & { [NODE_BIND]?: Bind };
+
+/** Node's own `AsyncResource.prototype.bind`, also when a copy of this module (jest loads one per file) replaced it before. */
+export function nodeAsyncResourceBind(): Bind {
+  const current = AsyncResource.prototype.bind as Replacement;
+  return current[NODE_BIND] ?? current;
+}
 
 function invalidFunction(fn: unknown): TypeError {
   const error = new TypeError(`The "fn" argument must be of type function. Received ${fn === null ? 'null' : typeof fn}`);
@@ -21,10 +29,12 @@ function invalidFunction(fn: unknown): TypeError {
  * `length`.
  */
 export function bindWithoutDeprecatedAccessor(): void {
-  AsyncResource.prototype.bind = function bind(this: AsyncResource, fn: (...args: unknown[]) => unknown, thisArg?: unknown) {
+  const replacement = function bind(this: AsyncResource, fn: (...args: unknown[]) => unknown, thisArg?: unknown) {
     if (typeof fn !== 'function') throw invalidFunction(fn);
     return boundTo(this, fn, thisArg);
-  } as Bind;
+  } as Replacement;
+  replacement[NODE_BIND] = nodeAsyncResourceBind();
+  AsyncResource.prototype.bind = replacement;
 }
 
 function boundTo(resource: AsyncResource, fn: (...args: unknown[]) => unknown, thisArg: unknown): (...args: unknown[]) => unknown {
