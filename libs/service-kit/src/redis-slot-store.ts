@@ -31,7 +31,9 @@ end
 local wait = 0
 if count >= limit then
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  if oldest[2] then wait = tonumber(oldest[2]) + window - now_ms end
+  -- At most a window: a slot stamped a lifetime ahead may hold up to a lifetime longer, so a client
+  -- back after a minute can be refused once more, briefly, rather than told 61 s for a per-minute limit.
+  if oldest[2] then wait = math.min(window, tonumber(oldest[2]) + window - now_ms) end
 end
 return {granted, count, wait}
 `;
