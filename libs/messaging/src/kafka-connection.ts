@@ -14,7 +14,7 @@ import {
 } from 'kafkajs';
 import type { TopicName, TopicSpec } from '@platform/contracts';
 import { BatchedSender } from './batched-sender';
-import { writeVarIntsInPlace } from './kafkajs-encoder';
+import { encodeRecordsInOneBuffer, writeVarIntsInPlace } from './kafkajs-encoder';
 import { checkRequestTimeoutsEverySecond, fixIdleRequestQueueLoop } from './kafkajs-request-queue';
 import { LOCAL_TOPIC_SETTINGS, planTopics, type PlannedTopic, type TopicSettings } from './topic-plan';
 import type { Logger } from '@platform/observability';
@@ -77,6 +77,7 @@ export async function retryWhileRetriable<T>(operation: () => Promise<T>, timeou
 fixIdleRequestQueueLoop();
 checkRequestTimeoutsEverySecond();
 writeVarIntsInPlace();
+encodeRecordsInOneBuffer();
 
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',

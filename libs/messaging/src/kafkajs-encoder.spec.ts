@@ -1,6 +1,14 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- kafkajs does not export its record encoders */
 import fc from 'fast-check';
-import { Encoder, kafkajsWriteUVarInt, writeVarIntsInPlace } from './kafkajs-encoder';
+import {
+  Encoder,
+  encodeRecord,
+  encodeRecordsInOneBuffer,
+  kafkajsEncodeRecord,
+  kafkajsWriteUVarInt,
+  writeVarIntsInPlace,
+  type RecordFields,
+} from './kafkajs-encoder';
 import { KAFKAJS_VERSION } from './kafkajs-request-queue';
 
 interface Encoded {
@@ -12,13 +20,7 @@ interface VarIntEncoder extends Encoded {
   writeVarInt(value: number): VarIntEncoder;
 }
 const EncoderClass = Encoder as unknown as new () => VarIntEncoder;
-const encodeRecord: (record: {
-  offsetDelta: number;
-  timestampDelta: number;
-  key: Buffer | null;
-  value: Buffer;
-  headers: Record<string, string>;
-}) => Encoded = require('kafkajs/src/protocol/recordBatch/record/v0');
+
 const { RecordBatch } = require('kafkajs/src/protocol/recordBatch/v0') as {
   RecordBatch: (batch: { firstTimestamp: number; maxTimestamp: number; lastOffsetDelta: number; records: Encoded[] }) => Promise<Encoded>;
 };
@@ -101,12 +103,80 @@ describe('kafkajs varints written in place', () => {
             firstTimestamp: 1_790_000_000_000,
             maxTimestamp: 1_790_000_000_000,
             lastOffsetDelta: records.length - 1,
-            records: records.map((entry, offsetDelta) => encodeRecord({ offsetDelta, timestampDelta: 0, ...entry })),
+            records: records.map((entry, offsetDelta) => kafkajsEncodeRecord({ offsetDelta, timestampDelta: 0, ...entry })),
           });
         const [kafkajs, patched] = await bothWays(encode);
         expect(patched.equals(kafkajs)).toBe(true);
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/** The bytes an encoder wrote, or the kind and message of the error it threw. */
+function outcome(encode: () => Encoded): { bytes: string } | { error: string } {
+  try {
+    return { bytes: encode().buffer.toString('hex') };
+  } catch (error) {
+    return { error: `${(error as Error).name}: ${(error as Error).message}` };
+  }
+}
+
+describe('kafkajs records encoded in one buffer', () => {
+  const text = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.string({ minLength: 200, maxLength: 3000, size: 'max' }),
+  );
+  const bytes = fc.oneof(
+    text.map((value) => Buffer.from(value)),
+    fc.uint8Array({ maxLength: 300 }).map((value) => Buffer.from(value)),
+  );
+  const headerValue = fc.oneof(text, bytes);
+  const record: fc.Arbitrary<RecordFields> = fc.record(
+    {
+      offsetDelta: fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 2 ** 31 - 1 })),
+      timestampDelta: fc.oneof(
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.integer(),
+        fc.maxSafeInteger(),
+        fc.constantFrom(2 ** 30 - 1, 2 ** 30, -(2 ** 30), -(2 ** 30) + 1, 2 ** 31, 2 ** 40, Number.NaN, 0.5, -0),
+      ),
+      key: fc.oneof(fc.constant(null), text, bytes),
+      value: fc.oneof(fc.constant(null), text, bytes),
+      headers: fc.dictionary(fc.string({ minLength: 1, maxLength: 30 }), fc.oneof(headerValue, fc.array(headerValue, { maxLength: 3 })), { maxKeys: 14 }),
+    },
+    { requiredKeys: ['value'] },
+  );
+
+  it('writes the bytes kafkajs writes for a record, whatever its key, value, deltas and headers', () => {
+    fc.assert(
+      fc.property(record, (fields) => {
+        expect(outcome(() => encodeRecord(fields))).toEqual(outcome(() => kafkajsEncodeRecord(fields)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('fails where kafkajs fails: a header without a value, a fractional timestamp delta', () => {
+    for (const fields of [
+      { value: 'v', headers: { 'rpc-id': null } },
+      { value: 'v', timestampDelta: 0.5 },
+    ]) {
+      expect(outcome(() => kafkajsEncodeRecord(fields))).toHaveProperty('error');
+      expect(outcome(() => encodeRecord(fields))).toEqual(outcome(() => kafkajsEncodeRecord(fields)));
+    }
+  });
+
+  it('is the encoder kafkajs produce requests load once installed, and refuses to install after one has loaded', () => {
+    encodeRecordsInOneBuffer();
+    expect(require('kafkajs/src/protocol/recordBatch/record/v0')).toBe(encodeRecord);
+    require('kafkajs/src/protocol/requests/produce/v3/request');
+    expect(() => encodeRecordsInOneBuffer()).not.toThrow();
+    jest.isolateModules(() => {
+      require('kafkajs/src/protocol/requests/produce/v3/request');
+      const fresh = require('./kafkajs-encoder') as typeof import('./kafkajs-encoder');
+      expect(() => fresh.encodeRecordsInOneBuffer()).toThrow(/produced already/);
+    });
   });
 });
