@@ -10,7 +10,7 @@ import { PLATFORM_APPS } from '@platform/contracts';
 import { signV3Request, signV4Request } from '@platform/signing';
 import { DEFAULT_FETCH_MAX_WAIT_MS } from '@platform/messaging';
 import { ensureDatabase } from '@platform/persistence';
-import { OperatorClient, REPO_ROOT, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
+import { deletePrefixedTopicsAndGroups, OperatorClient, REPO_ROOT, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
 import { constantArrival, type ArrivalRequest } from './bench/constant-arrival';
 import { CpuMeter, kafkaBrokerPid, pidsNamed } from './bench/process-cpu';
 import { prepareReference, referenceAvailable, referenceLoad, startReference, stopReference } from './bench/reference';
@@ -299,6 +299,8 @@ async function main(): Promise<void> {
   process.stdout.write(`load: ${CONNECTIONS} connections, ${SECONDS} s per scenario\n\n`);
   await ensureBenchDatabase();
   await runReference();
+  // Topics of its own: no earlier test run's events to replay. Deleted at the end with its groups.
+  const topicPrefix = `bench-${randomUUID().slice(0, 8)}.`;
   const stack = await Stack.start({
     apps: selected('idle platform') ? ALL_APPS : ALL_APPS.filter((app) => !IDLE_ONLY_APPS.includes(app)),
     portBase: 28080,
@@ -317,8 +319,7 @@ async function main(): Promise<void> {
       KAFKA_FETCH_MAX_WAIT_MS: String(DEFAULT_FETCH_MAX_WAIT_MS),
       // Tuning experiments: a concurrency other than the service's default.
       ...(process.env.DISPATCH_CONCURRENCY ? { DISPATCH_CONCURRENCY: process.env.DISPATCH_CONCURRENCY } : {}),
-      // Topics of its own: no earlier test run's events to replay.
-      KAFKA_TOPIC_PREFIX: `bench-${randomUUID().slice(0, 8)}.`,
+      KAFKA_TOPIC_PREFIX: topicPrefix,
     },
   });
   try {
@@ -408,6 +409,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stack.stop();
+    await deletePrefixedTopicsAndGroups(topicPrefix);
   }
 }
 

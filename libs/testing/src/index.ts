@@ -19,3 +19,4 @@ export * from './sdk-package';
 export * from './authenticator-app';
 export * from './panel-user';
 export * from './screenshots';
+export * from './prefixed-kafka-cleanup';
