@@ -7,6 +7,7 @@ import { Deliveries1763700000100 } from './migrations/1763700000100-deliveries';
 import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-idempotency-requests';
 import { DeliveryTraceContext1763800000100 } from './migrations/1763800000100-delivery-trace-context';
 import { IdempotencyRequestDigest1763900000000 } from './migrations/1763900000000-idempotency-request-digest';
+import { OpenAttemptsIndex1764000000000 } from './migrations/1764000000000-open-attempts-index';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -20,5 +21,6 @@ export const DATABASE = {
     DeliveryTraceContext1763800000100,
     IdempotencyRequestDigest1763900000000,
     ParkedEventsKeyedByMessage1763900000100,
+    OpenAttemptsIndex1764000000000,
   ] as MigrationClass[],
 };
