@@ -90,24 +90,30 @@ export function encodeRecord({ offsetDelta = 0, timestampDelta = 0, key, value, 
   const values: HeaderValue[] = [];
   for (const name of Object.keys(headers)) {
     const entry = headers[name]!;
-    for (const each of Array.isArray(entry) ? entry : [entry]) {
+    if (Array.isArray(entry)) {
+      for (const each of entry) {
+        names.push(name);
+        values.push(each);
+      }
+    } else {
       names.push(name);
-      values.push(each);
+      values.push(entry);
     }
   }
   let headersSize = Encoder.sizeOfVarInt(names.length);
   for (let index = 0; index < names.length; index += 1) {
     const nameSize = Buffer.byteLength(names[index]!);
+    // Throws for a null value, as kafkajs's sizing does before it could write one.
     const valueSize = Buffer.byteLength(values[index] as string | Buffer);
-    headersSize +=
-      Encoder.sizeOfVarInt(nameSize) + nameSize + (values[index] === null ? Encoder.sizeOfVarInt(-1) : Encoder.sizeOfVarInt(valueSize) + valueSize);
+    headersSize += Encoder.sizeOfVarInt(nameSize) + nameSize + Encoder.sizeOfVarInt(valueSize) + valueSize;
   }
-  const timestampSize = isVarIntSafe(timestampDelta) ? Encoder.sizeOfVarInt(timestampDelta) : Encoder.sizeOfVarLong(timestampDelta);
+  const smallTimestamp = isVarIntSafe(timestampDelta);
+  const timestampSize = smallTimestamp ? Encoder.sizeOfVarInt(timestampDelta) : Encoder.sizeOfVarLong(timestampDelta);
   const bodySize = 1 + timestampSize + Encoder.sizeOfVarInt(offsetDelta) + Encoder.sizeOfVarIntBytes(key) + Encoder.sizeOfVarIntBytes(value) + headersSize;
   const encoder = new Encoder(0);
   encoder.buf = Buffer.allocUnsafe(bodySize + MAX_VARINT32_BYTES);
   encoder.writeVarInt(bodySize).writeInt8(0);
-  if (isVarIntSafe(timestampDelta)) encoder.writeVarInt(timestampDelta);
+  if (smallTimestamp) encoder.writeVarInt(timestampDelta);
   else encoder.writeVarLong(timestampDelta);
   encoder.writeVarInt(offsetDelta).writeVarIntBytes(key).writeVarIntBytes(value).writeVarInt(names.length);
   for (let index = 0; index < names.length; index += 1) encoder.writeVarIntString(names[index]!).writeVarIntBytes(values[index]);

@@ -11,9 +11,9 @@ export interface PrefixCleanup {
  * which also prefixes group ids), once its services have stopped: a run that leaves them behind
  * grows the developer's broker by some 25 topics and 10 groups each time.
  */
-export async function deletePrefixedTopicsAndGroups(prefix: string, brokers = testInfrastructure.kafkaBrokers): Promise<PrefixCleanup> {
+export async function deletePrefixedTopicsAndGroups(prefix: string): Promise<PrefixCleanup> {
   if (!prefix) throw new Error('a prefix is required: without one every topic would match');
-  const admin = new Kafka({ clientId: 'prefix-cleanup', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  const admin = new Kafka({ clientId: 'prefix-cleanup', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
     const groups = (await admin.listGroups()).groups.map((group) => group.groupId).filter((id) => id.startsWith(prefix));
