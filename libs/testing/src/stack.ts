@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startIyzicoStandIn, type RunningStandIn } from './iyzico-stand-in/process';
-import { startOidcStandIn } from './oidc-stand-in/process';
+import { runningOidcStandIn, startOidcStandIn } from './oidc-stand-in/process';
 import { REPO_ROOT, testInfrastructure } from './test-environment';
 
 import { PLATFORM_APPS, serviceNodeOptions, type PlatformApp } from '@platform/contracts';
@@ -32,6 +32,7 @@ export interface StackOptions {
   /**
    * The console signs operators in through an OpenID Connect stand-in process started with the
    * stack (on portBase + 96) whenever the stack runs the console; `none` leaves single sign-on off.
+   * A restart on a stack's ports uses the stand-in that stack started, while it still answers.
    */
   identityProvider?: 'stand-in' | 'none';
 }
@@ -110,14 +111,20 @@ export class Stack {
         })
       : undefined;
     if (acquirer) everyChild.add(acquirer.process);
-    const identityProvider = withIdentityProvider
-      ? await startOidcStandIn({
-          port: portBase + OIDC_STAND_IN_OFFSET,
-          consoleUrl: `http://127.0.0.1:${portBase + APPS.indexOf('console')}`,
-          logFile: join(logDir, `oidc-stand-in-${portBase + OIDC_STAND_IN_OFFSET}.log`),
-        })
-      : undefined;
+    // A console restarted on its stack's ports keeps the provider that stack started (still
+    // holding the port); a second one could not listen there.
+    const reusedIdentityProvider =
+      withIdentityProvider && options.portBase !== undefined ? await runningOidcStandIn(portBase + OIDC_STAND_IN_OFFSET) : undefined;
+    const identityProvider =
+      withIdentityProvider && !reusedIdentityProvider
+        ? await startOidcStandIn({
+            port: portBase + OIDC_STAND_IN_OFFSET,
+            consoleUrl: `http://127.0.0.1:${portBase + APPS.indexOf('console')}`,
+            logFile: join(logDir, `oidc-stand-in-${portBase + OIDC_STAND_IN_OFFSET}.log`),
+          })
+        : undefined;
     if (identityProvider) everyChild.add(identityProvider.process);
+    const identityProviderSettings = (reusedIdentityProvider ?? identityProvider)?.env;
     for (const app of options.apps) {
       const port = portBase + APPS.indexOf(app);
       const logFile = join(logDir, `${app}-${port}.log`);
@@ -156,7 +163,7 @@ export class Stack {
           // And every suite's panel user signs in from 127.0.0.1: the per-address sign-in limit is tested on its own.
           SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100000',
           ...acquirer?.env,
-          ...(app === 'console' ? identityProvider?.env : {}),
+          ...(app === 'console' ? identityProviderSettings : {}),
           ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

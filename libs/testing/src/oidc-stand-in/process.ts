@@ -23,13 +23,31 @@ export async function startOidcStandIn(options: {
     },
     logFile: options.logFile,
   });
+  return { process: child, env: consoleSettingsFor(url) };
+}
+
+/**
+ * The stand-in an earlier stack on the same ports started and still runs, if one answers at
+ * `port`: a console restarted there signs operators in through it, as it did before.
+ */
+export async function runningOidcStandIn(port: number): Promise<{ env: Record<string, string> } | undefined> {
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    const response = await fetch(`${url}/.well-known/openid-configuration`);
+    if (!response.ok) return undefined;
+    const discovery = (await response.json()) as { issuer?: unknown };
+    return discovery.issuer === url ? { env: consoleSettingsFor(url) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the console needs to sign operators in through the stand-in at `url`. */
+function consoleSettingsFor(url: string): Record<string, string> {
   return {
-    process: child,
-    env: {
-      CONSOLE_OIDC_ISSUER: url,
-      CONSOLE_OIDC_CLIENT_ID: OIDC_STAND_IN_CLIENT_ID,
-      CONSOLE_OIDC_CLIENT_SECRET: OIDC_STAND_IN_CLIENT_SECRET,
-      CONSOLE_OIDC_ROLES_CLAIM: OIDC_STAND_IN_ROLES_CLAIM,
-    },
+    CONSOLE_OIDC_ISSUER: url,
+    CONSOLE_OIDC_CLIENT_ID: OIDC_STAND_IN_CLIENT_ID,
+    CONSOLE_OIDC_CLIENT_SECRET: OIDC_STAND_IN_CLIENT_SECRET,
+    CONSOLE_OIDC_ROLES_CLAIM: OIDC_STAND_IN_ROLES_CLAIM,
   };
 }
