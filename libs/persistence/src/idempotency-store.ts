@@ -86,6 +86,21 @@ export class IdempotencyStore {
   }
 
   /**
+   * Marks this request as running with its key until the caller's transaction ends. A repeat
+   * arriving meanwhile gets 409 9000039 at once (ARCHITECTURE.md: the same key while the first
+   * request is still running) instead of waiting to run after it: a refused request keeps no
+   * key, so a repeat that waited would run afresh and could answer otherwise than the first.
+   */
+  async holdWhileRunning(tx: SqlExecutor, owner: KeyOwner, request: IdempotentRequest): Promise<void> {
+    const rows = await queryRows<{ held: boolean }>(tx, 'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS held', [
+      `idempotency:${this.table}:${owner.merchantCode}:${owner.environment}:${request.scope}:${request.key}`,
+    ]);
+    if (!rows[0]?.held) {
+      throw new ApiError(Errors.IdempotencyConflict, 'A request with this Idempotency-Key is still running: repeat it unchanged once it has been answered');
+    }
+  }
+
+  /**
    * Claims the key for this request inside the caller's transaction: false when another
    * request holds it (a parallel one waits here until that one commits or rolls back).
    */

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
+  ApiError,
   ConfirmReservation,
   ConsumeReservation,
+  Errors,
   GetWithdrawableBalance,
   ReleaseReservation,
   ReserveFunds,
   TOPIC_SPECS,
   type Owner,
   type Reservation,
+  type RequestOf,
 } from '@platform/contracts';
 import { KafkaConnection, type RpcClient } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
@@ -17,6 +20,7 @@ import { FourEyesFields, MaintenanceFlags, MerchantSettings } from '@platform/se
 import {
   FakeRpcClient,
   TestClock,
+  eventually,
   merchantEnvironmentFixture,
   ownerAndStrangers,
   publishFxRates,
@@ -55,21 +59,22 @@ describe('withdrawal requests', () => {
     reservations.set(request.operation_id, reservation);
     return reservation;
   };
+  const reserveFunds = (request: RequestOf<typeof ReserveFunds>): Reservation => {
+    const reservation: Reservation = {
+      operation_id: request.operation_id,
+      kind: request.kind,
+      wallet: request.wallet,
+      amount: request.amount!,
+      currency_code: 'TRY',
+      status: 'reserved',
+      confirmed: false,
+    };
+    reservations.set(request.operation_id, reservation);
+    return reservation;
+  };
   ledger
     .answer(GetWithdrawableBalance, () => ({ currency_code: 'TRY', withdrawable_amount: '1000.00', can_withdraw: canWithdraw, environment: 'sandbox' }))
-    .answer(ReserveFunds, (request) => {
-      const reservation: Reservation = {
-        operation_id: request.operation_id,
-        kind: request.kind,
-        wallet: request.wallet,
-        amount: request.amount!,
-        currency_code: 'TRY',
-        status: 'reserved',
-        confirmed: false,
-      };
-      reservations.set(request.operation_id, reservation);
-      return reservation;
-    })
+    .answer(ReserveFunds, reserveFunds)
     .answer(ConfirmReservation, step('reserved', true))
     .answer(ConsumeReservation, step('consumed', true))
     .answer(ReleaseReservation, step('released', false));
@@ -134,6 +139,46 @@ describe('withdrawal requests', () => {
     expect(ledger.sent.length).toBe(commands);
     await expect(ask(owner, '21.00', key)).rejects.toMatchObject({ code: '9000039' });
     await expect(ask(owner, '20.00', key, 'rejected')).rejects.toMatchObject({ code: '9000010' });
+  });
+
+  it('refuses a repeat while the first request with its key still runs, so that the two never answer differently', async () => {
+    // The first request waits at the ledger, which then finds the wallet short; money arriving
+    // meanwhile would let a repeat that had waited its turn run afresh and be sent.
+    const key = randomUUID();
+    const withdrawalsOf12 = async () =>
+      (
+        await dataSource.query(`SELECT id FROM payouts.withdrawals WHERE merchant_code = $1 AND environment = $2 AND amount = '12.00'`, [
+          owner.merchantCode,
+          owner.environment,
+        ])
+      ).map((row: { id: string }) => row.id);
+    let release!: () => void;
+    const ledgerAnswers = new Promise<void>((resolve) => (release = resolve));
+    ledger.answer(ReserveFunds, async () => {
+      ledger.answer(ReserveFunds, reserveFunds);
+      await ledgerAnswers;
+      throw new ApiError(Errors.BalanceInsufficient, 'the api wallet has 5.00 TRY available');
+    });
+    const reserved = ledger.sentOf(ReserveFunds).length;
+    const first = ask(owner, '12.00', key);
+    first.catch(() => undefined);
+    await eventually(
+      async () => ledger.sentOf(ReserveFunds).length,
+      (count) => count > reserved,
+    );
+
+    const repeat = ask(owner, '12.00', key);
+    repeat.catch(() => undefined);
+    // The repeat must answer while the first still waits; one that waits its turn is let through after a second.
+    await Promise.race([repeat.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
+    release();
+    await expect(repeat).rejects.toMatchObject({ code: '9000039' });
+    await expect(first).rejects.toMatchObject({ code: '9000020' });
+    expect(await withdrawalsOf12()).toEqual([]);
+
+    // A refusal keeps no key: once the first has finished, the repeat runs afresh.
+    const { withdrawal } = await ask(owner, '12.00', key);
+    expect(await withdrawalsOf12()).toEqual([withdrawal.id]);
   });
 
   it('refuses what would pass the daily limit with 9000021, and a blocked balance with 9000022, reserving nothing', async () => {

@@ -102,6 +102,7 @@ export class WithdrawalService {
     const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'sent') : null;
     const usdt = await this.rates.convert(amount, merchant.base_currency);
     const answer = await this.dataSource.transaction(async (tx) => {
+      await this.keys.holdWhileRunning(tx, caller, request);
       await this.withdrawals.lockMerchant(tx, caller);
       const raced = await this.keys.earlier(tx, caller, request);
       if (raced) return { response: replay(raced), fresh: false };
