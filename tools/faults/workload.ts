@@ -194,7 +194,9 @@ export class Workload {
 
   /**
    * The same request twice at once. Both answers must agree once neither is a `retry_unchanged`
-   * refusal (the other still in progress); the one kept is a 2xx if either is.
+   * refusal (the other still in progress): the same body for a success, the same status and code
+   * for a refusal (whose message may tell the moment, a balance for one); the one kept is a 2xx if
+   * either is.
    */
   private async race(operation: Operation, send: () => Promise<SignedResponse>): Promise<SignedResponse> {
     const [first, second] = await Promise.all([send(), send()]);
@@ -202,11 +204,18 @@ export class Workload {
       const code: unknown = response.body?.code;
       return response.status < 300 || (isErrorCode(code) && ERROR_CATALOGUE[code].retry !== 'retry_unchanged');
     };
+    const outcome = (response: SignedResponse) => (response.status < 300 ? JSON.stringify(response.body) : `${response.status} ${String(response.body?.code)}`);
     const settled = [first, second].filter(final);
-    if (settled.length === 2 && JSON.stringify(settled[0]!.body) !== JSON.stringify(settled[1]!.body))
-      throw new Unanswered(`two answers to one ${operation.kind}: ${settled[0]!.status} and ${settled[1]!.status}`);
+    if (settled.length === 2 && outcome(settled[0]!) !== outcome(settled[1]!))
+      throw new Unanswered(`two answers to one ${operation.kind}: ${answerOf(settled[0]!)} and ${answerOf(settled[1]!)}`);
     return settled.find((r) => r.status < 300) ?? settled[0] ?? first;
   }
+}
+
+/** An answer as a verdict names it: the status, and the code and message of a refusal. */
+function answerOf(response: SignedResponse): string {
+  const body = response.body as { code?: unknown; detail?: unknown } | undefined;
+  return response.status < 300 ? String(response.status) : `${response.status} ${String(body?.code)} (${String(body?.detail)})`;
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
