@@ -17,6 +17,23 @@ export class FakeRpcClient {
     return this;
   }
 
+  /**
+   * The next command of this type is held until `release` is called, then fails with `error`;
+   * the ones after it are answered as before: a request caught while it waits on a peer.
+   */
+  holdNextThenFail<Req, Res>(contract: CommandContract<Req, Res>, error: Error): { release: () => void } {
+    const answer = this.answers.get(contract.type);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.answers.set(contract.type, async () => {
+      if (answer) this.answers.set(contract.type, answer);
+      else this.answers.delete(contract.type);
+      await released;
+      throw error;
+    });
+    return { release };
+  }
+
   async request<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: unknown): Promise<Res> {
     const request = contract.request.parse(payload);
     this.sent.push({ type: contract.type, request, meta });

@@ -11,7 +11,6 @@ import {
   TOPIC_SPECS,
   type Owner,
   type Reservation,
-  type RequestOf,
 } from '@platform/contracts';
 import { KafkaConnection, type RpcClient } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
@@ -59,22 +58,21 @@ describe('withdrawal requests', () => {
     reservations.set(request.operation_id, reservation);
     return reservation;
   };
-  const reserveFunds = (request: RequestOf<typeof ReserveFunds>): Reservation => {
-    const reservation: Reservation = {
-      operation_id: request.operation_id,
-      kind: request.kind,
-      wallet: request.wallet,
-      amount: request.amount!,
-      currency_code: 'TRY',
-      status: 'reserved',
-      confirmed: false,
-    };
-    reservations.set(request.operation_id, reservation);
-    return reservation;
-  };
   ledger
     .answer(GetWithdrawableBalance, () => ({ currency_code: 'TRY', withdrawable_amount: '1000.00', can_withdraw: canWithdraw, environment: 'sandbox' }))
-    .answer(ReserveFunds, reserveFunds)
+    .answer(ReserveFunds, (request) => {
+      const reservation: Reservation = {
+        operation_id: request.operation_id,
+        kind: request.kind,
+        wallet: request.wallet,
+        amount: request.amount!,
+        currency_code: 'TRY',
+        status: 'reserved',
+        confirmed: false,
+      };
+      reservations.set(request.operation_id, reservation);
+      return reservation;
+    })
     .answer(ConfirmReservation, step('reserved', true))
     .answer(ConsumeReservation, step('consumed', true))
     .answer(ReleaseReservation, step('released', false));
@@ -152,13 +150,7 @@ describe('withdrawal requests', () => {
           owner.environment,
         ])
       ).map((row: { id: string }) => row.id);
-    let release!: () => void;
-    const ledgerAnswers = new Promise<void>((resolve) => (release = resolve));
-    ledger.answer(ReserveFunds, async () => {
-      ledger.answer(ReserveFunds, reserveFunds);
-      await ledgerAnswers;
-      throw new ApiError(Errors.BalanceInsufficient, 'the api wallet has 5.00 TRY available');
-    });
+    const { release } = ledger.holdNextThenFail(ReserveFunds, new ApiError(Errors.BalanceInsufficient, 'the api wallet has 5.00 TRY available'));
     const reserved = ledger.sentOf(ReserveFunds).length;
     const first = ask(owner, '12.00', key);
     first.catch(() => undefined);
