@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestingModule } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
-import { PaymentRefundedV1, ReserveFunds, type Owner } from '@platform/contracts';
+import { ApiError, Errors, PaymentRefundedV1, ReserveFunds, type Owner } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Clock } from '@platform/service-kit';
-import { FakeReservationLedger, FakeRpcClient, TestClock, ownerAndStrangers } from '@platform/testing';
+import { FakeReservationLedger, FakeRpcClient, TestClock, eventually, ownerAndStrangers } from '@platform/testing';
 import { compileService } from '@platform/service-testing';
 import { PAYMENTS_V3_SERVICE } from '../payments-v3.service';
 import { PaymentExpiryService } from '../payments/payment-expiry.service';
@@ -133,6 +133,33 @@ describe('refund ledger steps across crashes and outages', () => {
     const operations = ledger.sentOf(ReserveFunds).filter((request) => request.payment_reference === `v3:${payment.code}`);
     expect(operations).toHaveLength(2);
     expect(new Set(operations.map((request) => request.operation_id))).toEqual(new Set([reversal.id]));
+  });
+
+  it('refuses a repeat while the first refund with its key still runs, so that the two never answer differently', async () => {
+    // The first request waits at the ledger, which then finds the wallet short; money arriving
+    // meanwhile would let a repeat that had waited its turn run afresh and be completed.
+    const payment = await paidPayment(owner, '63.00');
+    const ask = refundOf(payment, randomUUID());
+    const { release } = ledger.holdNextThenFail(ReserveFunds, new ApiError(Errors.BalanceInsufficient, 'the api wallet has 5.00 TRY available'));
+    const reserved = ledger.sentOf(ReserveFunds).length;
+    const first = ask();
+    first.catch(() => undefined);
+    await eventually(
+      async () => ledger.sentOf(ReserveFunds).length,
+      (count) => count > reserved,
+    );
+
+    const repeat = ask();
+    repeat.catch(() => undefined);
+    // The repeat must answer while the first still waits; one that waits its turn is let through after a second.
+    await Promise.race([repeat.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
+    release();
+    await expect(repeat).rejects.toMatchObject({ code: '9000039' });
+    await expect(first).rejects.toMatchObject({ code: '9000020' });
+
+    // A refusal keeps no key: once the first has finished, the repeat runs afresh.
+    const { reversal } = await ask();
+    expect(reversal.status).toBe('completed');
   });
 
   it('reserves anew for a refund repeated after the earlier attempt’s reservation was released, and debits once', async () => {

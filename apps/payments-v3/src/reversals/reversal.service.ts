@@ -84,6 +84,7 @@ export class ReversalService {
     if (earlier) return replay(earlier);
     const scenario: Scenario | null = caller.environment === 'sandbox' ? (input.scenario ?? 'completed') : null;
     const answer = await this.dataSource.transaction(async (tx) => {
+      await this.keys.holdWhileRunning(tx, caller, request);
       const payment = await this.payments.findByCode(tx, caller, input.body.payment_code, true);
       if (!payment) throw new ApiError(Errors.ResourceNotFound, 'No payment with this code');
       // A parallel request with the same key committed while this one waited for the row.
