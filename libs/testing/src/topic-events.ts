@@ -5,8 +5,10 @@ import { testInfrastructure } from './test-environment';
 type Envelope = Record<string, any>;
 
 /**
- * Reads a platform topic of the test stacks from its beginning and keeps every event, so
- * a test can wait for the ones its own actions produced.
+ * Reads a platform topic of the test stacks from where it ends when `follow` is called and keeps
+ * every event, so a test can wait for the ones its own actions produced. Not from its beginning:
+ * the shared test topics keep every earlier run's events (24 h), and reading ~40,000 of them
+ * took a wait past its deadline on a busy machine.
  */
 export class TopicEvents {
   private readonly events: Envelope[] = [];
@@ -18,9 +20,14 @@ export class TopicEvents {
 
   static async follow(topic: string): Promise<TopicEvents> {
     const kafka = new Kafka({ clientId: 'topic-events', brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+    const fullName = `${testInfrastructure.topicPrefix}${topic}`;
+    // The ends are read before anything is consumed: whatever is written from here on is at or after them.
+    const admin = kafka.admin();
+    await admin.connect();
+    const ends = await admin.fetchTopicOffsets(fullName).finally(() => admin.disconnect());
     const consumer = kafka.consumer({ groupId: `topic-events-${randomUUID()}`, maxWaitTimeInMs: 200 });
     await consumer.connect();
-    await consumer.subscribe({ topic: `${testInfrastructure.topicPrefix}${topic}`, fromBeginning: true });
+    await consumer.subscribe({ topic: fullName, fromBeginning: true });
     const follower = new TopicEvents(consumer);
     consumer.on(consumer.events.CRASH, ({ payload }) => follower.crashes.push(payload.error?.message ?? String(payload.error)));
     await consumer.run({
@@ -29,6 +36,7 @@ export class TopicEvents {
         for (const wake of follower.waiters) wake();
       },
     });
+    for (const { partition, offset } of ends) consumer.seek({ topic: fullName, partition, offset });
     return follower;
   }
 
