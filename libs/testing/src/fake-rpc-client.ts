@@ -1,4 +1,5 @@
 import type { CommandContract } from '@platform/contracts';
+import { eventually } from './eventually';
 
 type Answer = (request: unknown, meta: unknown) => unknown;
 
@@ -18,10 +19,16 @@ export class FakeRpcClient {
   }
 
   /**
-   * The next command of this type is held until `release` is called, then fails with `error`;
-   * the ones after it are answered as before: a request caught while it waits on a peer.
+   * Sends `ask` and, while its command of this type is held at this peer, sends it again; then
+   * lets the held command fail with `error` (the ones after it are answered as before). A repeat
+   * that waits for the first instead of answering is let through after a second. Answers both
+   * requests, for the test to check how each ended.
    */
-  holdNextThenFail<Req, Res>(contract: CommandContract<Req, Res>, error: Error): { release: () => void } {
+  async repeatWhileHeld<T>(
+    contract: CommandContract<unknown, unknown>,
+    error: Error,
+    ask: () => Promise<T>,
+  ): Promise<{ first: Promise<T>; repeat: Promise<T> }> {
     const answer = this.answers.get(contract.type);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -31,7 +38,18 @@ export class FakeRpcClient {
       await released;
       throw error;
     });
-    return { release };
+    const sent = this.sentOf(contract).length;
+    const first = ask();
+    first.catch(() => undefined);
+    await eventually(
+      async () => this.sentOf(contract).length,
+      (count) => count > sent,
+    );
+    const repeat = ask();
+    repeat.catch(() => undefined);
+    await Promise.race([repeat.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
+    release();
+    return { first, repeat };
   }
 
   async request<Req, Res>(contract: CommandContract<Req, Res>, payload: Req, meta: unknown): Promise<Res> {

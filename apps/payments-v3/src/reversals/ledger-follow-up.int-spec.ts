@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, Errors, PaymentRefundedV1, ReserveFunds, type Owner } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { Clock } from '@platform/service-kit';
-import { FakeReservationLedger, FakeRpcClient, TestClock, eventually, ownerAndStrangers } from '@platform/testing';
+import { FakeReservationLedger, FakeRpcClient, TestClock, ownerAndStrangers } from '@platform/testing';
 import { compileService } from '@platform/service-testing';
 import { PAYMENTS_V3_SERVICE } from '../payments-v3.service';
 import { PaymentExpiryService } from '../payments/payment-expiry.service';
@@ -140,20 +140,11 @@ describe('refund ledger steps across crashes and outages', () => {
     // meanwhile would let a repeat that had waited its turn run afresh and be completed.
     const payment = await paidPayment(owner, '63.00');
     const ask = refundOf(payment, randomUUID());
-    const { release } = ledger.holdNextThenFail(ReserveFunds, new ApiError(Errors.BalanceInsufficient, 'the api wallet has 5.00 TRY available'));
-    const reserved = ledger.sentOf(ReserveFunds).length;
-    const first = ask();
-    first.catch(() => undefined);
-    await eventually(
-      async () => ledger.sentOf(ReserveFunds).length,
-      (count) => count > reserved,
+    const { first, repeat } = await ledger.repeatWhileHeld(
+      ReserveFunds,
+      new ApiError(Errors.BalanceInsufficient, 'the api wallet has 5.00 TRY available'),
+      ask,
     );
-
-    const repeat = ask();
-    repeat.catch(() => undefined);
-    // The repeat must answer while the first still waits; one that waits its turn is let through after a second.
-    await Promise.race([repeat.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
-    release();
     await expect(repeat).rejects.toMatchObject({ code: '9000039' });
     await expect(first).rejects.toMatchObject({ code: '9000020' });
 

@@ -19,7 +19,6 @@ import { FourEyesFields, MaintenanceFlags, MerchantSettings } from '@platform/se
 import {
   FakeRpcClient,
   TestClock,
-  eventually,
   merchantEnvironmentFixture,
   ownerAndStrangers,
   publishFxRates,
@@ -150,20 +149,11 @@ describe('withdrawal requests', () => {
           owner.environment,
         ])
       ).map((row: { id: string }) => row.id);
-    const { release } = ledger.holdNextThenFail(ReserveFunds, new ApiError(Errors.BalanceInsufficient, 'the api wallet has 5.00 TRY available'));
-    const reserved = ledger.sentOf(ReserveFunds).length;
-    const first = ask(owner, '12.00', key);
-    first.catch(() => undefined);
-    await eventually(
-      async () => ledger.sentOf(ReserveFunds).length,
-      (count) => count > reserved,
+    const { first, repeat } = await ledger.repeatWhileHeld(
+      ReserveFunds,
+      new ApiError(Errors.BalanceInsufficient, 'the api wallet has 5.00 TRY available'),
+      () => ask(owner, '12.00', key),
     );
-
-    const repeat = ask(owner, '12.00', key);
-    repeat.catch(() => undefined);
-    // The repeat must answer while the first still waits; one that waits its turn is let through after a second.
-    await Promise.race([repeat.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
-    release();
     await expect(repeat).rejects.toMatchObject({ code: '9000039' });
     await expect(first).rejects.toMatchObject({ code: '9000020' });
     expect(await withdrawalsOf12()).toEqual([]);
