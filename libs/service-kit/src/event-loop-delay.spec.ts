@@ -67,6 +67,14 @@ describe('event-loop delay', () => {
       expect(await scraped(registry, 'nodejs_eventloop_lag_p50_seconds')).toBeLessThan(0.09);
     });
 
+    it("does not sample a loop busy only with an idle service's own polling (a few % of the watch period)", async () => {
+      // Four idle Kafka consumers and the timers kept a payouts loop 1–3 % busy: sampling them
+      // woke every idle service ten more times a second than its work did.
+      busyShare = 0.03;
+      await sleep(1.2 * EVENT_LOOP_WATCH_MS);
+      expect(delay.sampling).toBe(false);
+    });
+
     it('samples every 100 ms once the loop had work, and stops once it had none', async () => {
       await samplingStarted();
       busyShare = 0;
