@@ -46,6 +46,13 @@ export interface KafkaSettings {
  */
 export const DEFAULT_FETCH_MAX_WAIT_MS = 2000;
 
+/** How long the broker keeps a member that stopped heartbeating: a crashed replica's partitions move after this. */
+const SESSION_TIMEOUT_MS = 10_000;
+/** A member of a shared group hears of a rebalance (a replica joining or leaving) within this plus a fetch wait. */
+const MEMBER_HEARTBEAT_MS = 1000;
+/** A group of one has no rebalance to hear of: kafkajs's default, a third of the session. */
+const SOLE_HEARTBEAT_MS = SESSION_TIMEOUT_MS / 3;
+
 export interface TopicReport {
   topic: string;
   partitions: number;
@@ -133,10 +140,24 @@ export class KafkaConnection {
    * its group is prefixed. `partitionAssigners` replaces kafkajs's round robin.
    */
   consumer(groupName: string, partitionAssigners?: PartitionAssigner[]): Consumer {
+    return this.consumerWith(groupName, MEMBER_HEARTBEAT_MS, partitionAssigners);
+  }
+
+  /**
+   * A consumer alone in a group no other process joins (its name carries a fresh id): a reply
+   * reader, a reference-data copy. Nothing can join, so it has no rebalance to hear of early and
+   * its heartbeat only keeps its membership: every third of the session instead of every second,
+   * which an idle process feels as one request in four fewer per consumer (ADR 0038 addendum).
+   */
+  soleConsumer(groupName: string, partitionAssigners?: PartitionAssigner[]): Consumer {
+    return this.consumerWith(groupName, SOLE_HEARTBEAT_MS, partitionAssigners);
+  }
+
+  private consumerWith(groupName: string, heartbeatInterval: number, partitionAssigners?: PartitionAssigner[]): Consumer {
     return this.kafka.consumer({
       groupId: this.group(groupName),
-      sessionTimeout: 10000,
-      heartbeatInterval: 1000,
+      sessionTimeout: SESSION_TIMEOUT_MS,
+      heartbeatInterval,
       maxWaitTimeInMs: this.settings.fetchMaxWaitMs ?? 500,
       allowAutoTopicCreation: false,
       ...(partitionAssigners ? { partitionAssigners } : {}),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConfigResourceTypes, Kafka } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, type Consumer } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -374,6 +374,35 @@ describe('messaging on real Kafka and Postgres', () => {
         expect(applied.second).toEqual([]);
       } finally {
         await Promise.all(consumers.map((consumer) => consumer.stop()));
+      }
+    });
+  });
+
+  describe('heartbeats', () => {
+    it('heartbeats a consumer alone in its group a third as often as a member of a shared one, and keeps it in its group', async () => {
+      const observed = async (consumer: Consumer) => {
+        const seen = { heartbeats: 0, joins: 0 };
+        consumer.on(consumer.events.HEARTBEAT, () => (seen.heartbeats += 1));
+        const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => ((seen.joins += 1), resolve())));
+        await consumer.connect();
+        await consumer.subscribe({ topic: kafka.topic(Topics.paymentsEvents), fromBeginning: false });
+        await consumer.run({ eachMessage: async () => undefined });
+        await joined;
+        seen.heartbeats = 0;
+        return seen;
+      };
+      const member = kafka.consumer(`heartbeat-member.${run}`);
+      const sole = kafka.soleConsumer(`heartbeat-sole.${run}.${randomUUID()}`);
+      try {
+        const [asMember, alone] = await Promise.all([observed(member), observed(sole)]);
+        await new Promise((resolve) => setTimeout(resolve, 7000));
+        // Idle, each fetch waits 500 ms at the broker: a member heartbeats after every second fetch.
+        expect(asMember.heartbeats).toBeGreaterThanOrEqual(5);
+        expect(alone.heartbeats).toBeGreaterThanOrEqual(1);
+        expect(alone.heartbeats).toBeLessThanOrEqual(3);
+        expect(alone.joins).toBe(1);
+      } finally {
+        await Promise.all([member.disconnect(), sole.disconnect()]);
       }
     });
   });

@@ -63,7 +63,7 @@ export class ReferenceDataReader<P> {
     const pending = new Map(ends.filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high) - 1]));
     if (pending.size === 0) this.readyResolve?.();
 
-    const consumer = this.connection.consumer(`reference.${this.connection.settings.clientId}.${randomUUID()}`);
+    const consumer = this.connection.soleConsumer(`reference.${this.connection.settings.clientId}.${randomUUID()}`);
     this.consumer = consumer;
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });

@@ -22,7 +22,13 @@ function connection(sendMs: number, outcome: 'fails' | 'succeeds'): KafkaConnect
     };
   };
   const send = () => new Promise<void>((resolve, reject) => setTimeout(() => (outcome === 'fails' ? reject(new Error('broker down')) : resolve()), sendMs));
-  return { settings: { clientId: 'spec' }, topic: (name: string) => name, consumer, send, partitionCount: async () => 8 } as unknown as KafkaConnection;
+  return {
+    settings: { clientId: 'spec' },
+    topic: (name: string) => name,
+    soleConsumer: consumer,
+    send,
+    partitionCount: async () => 8,
+  } as unknown as KafkaConnection;
 }
 
 describe('the RPC client when the broker is slower than the command timeout', () => {

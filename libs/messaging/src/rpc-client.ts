@@ -65,7 +65,7 @@ export class RpcClient {
       );
     }
     const ownPartitionOnly = this.connection.settings.repliesOnOwnPartition !== false;
-    const consumer = this.connection.consumer(
+    const consumer = this.connection.soleConsumer(
       `rpc-replies.${this.connection.settings.clientId}.${this.instanceId}`,
       ownPartitionOnly ? [onlyPartition(this.replyPartition)] : undefined,
     );

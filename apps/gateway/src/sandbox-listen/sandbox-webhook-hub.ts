@@ -56,7 +56,7 @@ export class SandboxWebhookHub implements OnApplicationShutdown {
   }
 
   private async start(): Promise<Consumer> {
-    const consumer = this.kafka.consumer(`listen.gateway.${randomUUID()}`);
+    const consumer = this.kafka.soleConsumer(`listen.gateway.${randomUUID()}`);
     const joined = new Promise<void>((resolve) => {
       const off = consumer.on(consumer.events.GROUP_JOIN, () => (off(), resolve()));
     });
