@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- kafkajs does not export its request queue */
+import { EVERY_SECOND_MS, everySecond } from '@platform/observability';
 
 /** kafkajs's per-connection request queue (internal module, patched below). */
 export const RequestQueue = require('kafkajs/src/network/requestQueue');
@@ -8,7 +9,7 @@ export const KAFKAJS_VERSION: string = require('kafkajs/package.json').version;
 const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
 
 /** How often a connection looks for in-flight requests past their timeout (kafkajs: every 100 ms). */
-export const REQUEST_TIMEOUT_CHECK_MS = 1000;
+export const REQUEST_TIMEOUT_CHECK_MS = EVERY_SECOND_MS;
 
 interface RequestQueueState {
   pending: unknown[];
@@ -47,7 +48,7 @@ export function fixIdleRequestQueueLoop(): void {
 const destroyRequestQueue: (this: RequestQueueState) => void = RequestQueue.prototype.destroy;
 const sweepEvery100Ms: (this: RequestQueueState) => void = RequestQueue.prototype.scheduleRequestTimeoutCheck;
 const sweptQueues = new Set<RequestQueueState>();
-let sweepTimer: NodeJS.Timeout | undefined;
+let stopSweeping: (() => void) | undefined;
 
 function sweepRequestTimeouts(): void {
   for (const queue of sweptQueues) {
@@ -61,8 +62,8 @@ function sweepRequestTimeouts(): void {
 /**
  * kafkajs sweeps every connection's in-flight requests for timeouts every 100 ms, a timer per
  * broker connection (a dozen in a service with five consumers): each a wakeup of an idle process.
- * One timer now sweeps every connection of the process once a second, and stops with the last
- * connection. Requests time out after 30 s (fetches after their wait plus that), so a sweep a
+ * Every connection of the process is now swept once a second, on the timer the process's other
+ * once-a-second chores share (`everySecond`), and the sweep stops with the last connection. Requests time out after 30 s (fetches after their wait plus that), so a sweep a
  * second finds them at most a second later; the sweep is kafkajs's own.
  */
 export function checkRequestTimeoutsEverySecond(): void {
@@ -72,13 +73,13 @@ export function checkRequestTimeoutsEverySecond(): void {
     if (this.requestTimeout < REQUEST_TIMEOUT_CHECK_MS) return sweepEvery100Ms.call(this);
     this.destroy();
     sweptQueues.add(this);
-    sweepTimer ??= setInterval(sweepRequestTimeouts, REQUEST_TIMEOUT_CHECK_MS);
+    stopSweeping ??= everySecond(sweepRequestTimeouts, { keepsAlive: true });
   };
   RequestQueue.prototype.destroy = function destroy(this: RequestQueueState) {
     destroyRequestQueue.call(this);
     sweptQueues.delete(this);
-    if (sweptQueues.size > 0 || !sweepTimer) return;
-    clearInterval(sweepTimer);
-    sweepTimer = undefined;
+    if (sweptQueues.size > 0) return;
+    stopSweeping?.();
+    stopSweeping = undefined;
   };
 }

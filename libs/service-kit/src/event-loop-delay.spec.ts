@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Registry } from 'prom-client';
+import { everySecond } from '@platform/observability';
 import { EVENT_LOOP_WATCH_MS, EventLoopDelay } from './event-loop-delay';
 import { Metrics } from './metrics';
 
@@ -32,6 +33,23 @@ describe('event-loop delay', () => {
       expect(text).toMatch(/^process_cpu_seconds_total\{/m);
     } finally {
       metrics.eventLoopDelay.stop();
+    }
+  });
+
+  it("watches on the timer the process's other once-a-second chores share, so an idle process wakes once a second", () => {
+    jest.useFakeTimers();
+    const swept: number[] = [];
+    const stopSweeping = everySecond(() => swept.push(Date.now()));
+    jest.advanceTimersByTime(400);
+    const delay = new EventLoopDelay(new Registry(), () => 0);
+    try {
+      expect(jest.getTimerCount()).toBe(1);
+      jest.advanceTimersByTime(2 * EVENT_LOOP_WATCH_MS);
+      expect(swept).toHaveLength(2);
+    } finally {
+      delay.stop();
+      stopSweeping();
+      jest.useRealTimers();
     }
   });
 

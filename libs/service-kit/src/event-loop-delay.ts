@@ -1,10 +1,14 @@
 import { createHistogram, performance, type EventLoopUtilization, type RecordableHistogram } from 'node:perf_hooks';
 import { Gauge, type Registry } from 'prom-client';
+import { EVERY_SECOND_MS, everySecond } from '@platform/observability';
 
 /** How often the delay is sampled while the loop has work: then a stall of this or more is always seen. */
 export const EVENT_LOOP_SAMPLE_MS = 100;
-/** How often the loop's utilization decides whether to sample; while idle, also the only sample of the delay. */
-export const EVENT_LOOP_WATCH_MS = 1000;
+/**
+ * How often the loop's utilization decides whether to sample; while idle, also the only sample of
+ * the delay. On the timer the process's other once-a-second chores share, so it wakes no one.
+ */
+export const EVENT_LOOP_WATCH_MS = EVERY_SECOND_MS;
 /**
  * The share of the last watch period the loop must have worked for sampling to go on. An idle
  * service's own polling (its Kafka consumers' fetches and heartbeats, the timers) kept a loop
@@ -49,7 +53,7 @@ function loopUtilizationSinceLastCall(): () => number {
  */
 export class EventLoopDelay {
   private readonly histogram = createHistogram();
-  private readonly watch: NodeJS.Timeout;
+  private readonly stopWatching: () => void;
   private sampler?: NodeJS.Timeout;
   private watchedAt = performance.now();
   private sampledAt = 0;
@@ -73,7 +77,7 @@ export class EventLoopDelay {
     const gauges = QUANTILES.map(
       ([, aggregator, help], index) => new Gauge({ name: EVENT_LOOP_DELAY_SERIES[index]!, help, aggregator, registers: [registry], collect: takeWindow }),
     );
-    this.watch = setInterval(() => this.onWatch(), EVENT_LOOP_WATCH_MS).unref();
+    this.stopWatching = everySecond(() => this.onWatch());
   }
 
   /** Whether the 100 ms sampler runs now (the loop had work in the last watch period). */
@@ -82,7 +86,7 @@ export class EventLoopDelay {
   }
 
   stop(): void {
-    clearInterval(this.watch);
+    this.stopWatching();
     this.stopSampling();
   }
 
