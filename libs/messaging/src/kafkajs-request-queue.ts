@@ -63,8 +63,9 @@ function sweepRequestTimeouts(): void {
  * kafkajs sweeps every connection's in-flight requests for timeouts every 100 ms, a timer per
  * broker connection (a dozen in a service with five consumers): each a wakeup of an idle process.
  * Every connection of the process is now swept once a second, on the timer the process's other
- * once-a-second chores share (`everySecond`), and the sweep stops with the last connection. Requests time out after 30 s (fetches after their wait plus that), so a sweep a
- * second finds them at most a second later; the sweep is kafkajs's own.
+ * once-a-second chores share (`everySecond`), and the sweep stops with the last connection.
+ * Requests time out after 30 s (fetches after their wait plus that), so a sweep a second finds
+ * them at most a second later; the sweep is kafkajs's own.
  */
 export function checkRequestTimeoutsEverySecond(): void {
   RequestQueue.prototype.scheduleRequestTimeoutCheck = function scheduleRequestTimeoutCheck(this: RequestQueueState) {
