@@ -16,6 +16,7 @@ import type { TopicName, TopicSpec } from '@platform/contracts';
 import { BatchedSender } from './batched-sender';
 import { encodeRecordsInOneBuffer, writeVarIntsInPlace } from './kafkajs-encoder';
 import { checkRequestTimeoutsEverySecond, fixIdleRequestQueueLoop } from './kafkajs-request-queue';
+import { restartAfterCrash } from './restart-after-crash';
 import { LOCAL_TOPIC_SETTINGS, planTopics, type PlannedTopic, type TopicSettings } from './topic-plan';
 import type { Logger } from '@platform/observability';
 
@@ -154,7 +155,7 @@ export class KafkaConnection {
   }
 
   private consumerWith(groupName: string, heartbeatInterval: number, partitionAssigners?: PartitionAssigner[]): Consumer {
-    return this.kafka.consumer({
+    const consumer = this.kafka.consumer({
       groupId: this.group(groupName),
       sessionTimeout: SESSION_TIMEOUT_MS,
       heartbeatInterval,
@@ -162,6 +163,7 @@ export class KafkaConnection {
       allowAutoTopicCreation: false,
       ...(partitionAssigners ? { partitionAssigners } : {}),
     });
+    return restartAfterCrash(consumer, this.logger);
   }
 
   /** How many partitions `topic` (prefixed) has on the broker. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConfigResourceTypes, Kafka, type Consumer } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, KafkaJSNonRetriableError, type Consumer } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -405,6 +405,45 @@ describe('messaging on real Kafka and Postgres', () => {
         await Promise.all([member.disconnect(), sole.disconnect()]);
       }
     });
+  });
+
+  describe('a consumer that crashes', () => {
+    it('runs again after a crash kafkajs does not restart, and reads the message it crashed on and what came meanwhile', async () => {
+      const consumer = kafka.consumer(`crash.${run}`);
+      const topic = kafka.topic(Topics.paymentsEvents);
+      const marker = randomUUID();
+      const seen: string[] = [];
+      let crashOnFirst = true;
+      const crashed = new Promise<boolean>((resolve) => consumer.on(consumer.events.CRASH, ({ payload }) => resolve(payload.restart)));
+      const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topic, fromBeginning: false });
+        await consumer.run({
+          eachMessage: async ({ message }) => {
+            const value = message.value?.toString() ?? '';
+            if (!value.endsWith(marker)) return;
+            if (crashOnFirst && value.startsWith('first')) {
+              crashOnFirst = false;
+              // The class kafkajs gives "Failed to find group coordinator" after a broker restart.
+              throw new KafkaJSNonRetriableError('a crash kafkajs does not restart after');
+            }
+            seen.push(value);
+          },
+        });
+        await joined;
+        // A message read and committed first, so that the group resumes from an offset of its own.
+        await kafka.send(topic, { key: marker, value: `zero ${marker}` });
+        await waitFor(async () => (seen.length === 1 ? true : undefined), 30000);
+        await kafka.send(topic, { key: marker, value: `first ${marker}` });
+        expect(await crashed).toBe(false);
+        await kafka.send(topic, { key: marker, value: `second ${marker}` });
+        await waitFor(async () => (seen.length === 3 ? true : undefined), 30000);
+        expect(seen).toEqual([`zero ${marker}`, `first ${marker}`, `second ${marker}`]);
+      } finally {
+        await consumer.disconnect();
+      }
+    }, 60_000);
   });
 
   describe('outbox and inbox', () => {
