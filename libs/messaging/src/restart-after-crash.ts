@@ -25,6 +25,8 @@ export function restartAfterCrash(consumer: Consumer, logger: Logger): Consumer 
     if (stopped || !runConfig) return;
     try {
       await consumer.connect();
+      // Disconnected on purpose while it was connecting: not to be run again.
+      if (stopped) return void (await disconnect());
       await run(runConfig);
       pause = CRASH_RESTART_FIRST_MS;
     } catch (error) {
