@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConfigResourceTypes, Kafka, KafkaJSNonRetriableError, type Consumer } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, KafkaJSNonRetriableError, type Consumer, type EachMessageHandler } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -378,16 +378,22 @@ describe('messaging on real Kafka and Postgres', () => {
     });
   });
 
+  /** Runs `consumer` on the payment events from their end and resolves once it has joined its group. */
+  async function runOnPaymentEvents(consumer: Consumer, eachMessage: EachMessageHandler): Promise<void> {
+    const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
+    await consumer.connect();
+    await consumer.subscribe({ topic: kafka.topic(Topics.paymentsEvents), fromBeginning: false });
+    await consumer.run({ eachMessage });
+    await joined;
+  }
+
   describe('heartbeats', () => {
     it('heartbeats a consumer alone in its group a third as often as a member of a shared one, and keeps it in its group', async () => {
       const observed = async (consumer: Consumer) => {
         const seen = { heartbeats: 0, joins: 0 };
         consumer.on(consumer.events.HEARTBEAT, () => (seen.heartbeats += 1));
-        const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => ((seen.joins += 1), resolve())));
-        await consumer.connect();
-        await consumer.subscribe({ topic: kafka.topic(Topics.paymentsEvents), fromBeginning: false });
-        await consumer.run({ eachMessage: async () => undefined });
-        await joined;
+        consumer.on(consumer.events.GROUP_JOIN, () => (seen.joins += 1));
+        await runOnPaymentEvents(consumer, async () => undefined);
         seen.heartbeats = 0;
         return seen;
       };
@@ -415,23 +421,17 @@ describe('messaging on real Kafka and Postgres', () => {
       const seen: string[] = [];
       let crashOnFirst = true;
       const crashed = new Promise<boolean>((resolve) => consumer.on(consumer.events.CRASH, ({ payload }) => resolve(payload.restart)));
-      const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
       try {
-        await consumer.connect();
-        await consumer.subscribe({ topic, fromBeginning: false });
-        await consumer.run({
-          eachMessage: async ({ message }) => {
-            const value = message.value?.toString() ?? '';
-            if (!value.endsWith(marker)) return;
-            if (crashOnFirst && value.startsWith('first')) {
-              crashOnFirst = false;
-              // The class kafkajs gives "Failed to find group coordinator" after a broker restart.
-              throw new KafkaJSNonRetriableError('a crash kafkajs does not restart after');
-            }
-            seen.push(value);
-          },
+        await runOnPaymentEvents(consumer, async ({ message }) => {
+          const value = message.value?.toString() ?? '';
+          if (!value.endsWith(marker)) return;
+          if (crashOnFirst && value.startsWith('first')) {
+            crashOnFirst = false;
+            // The class kafkajs gives "Failed to find group coordinator" after a broker restart.
+            throw new KafkaJSNonRetriableError('a crash kafkajs does not restart after');
+          }
+          seen.push(value);
         });
-        await joined;
         // A message read and committed first, so that the group resumes from an offset of its own.
         await kafka.send(topic, { key: marker, value: `zero ${marker}` });
         await waitFor(async () => (seen.length === 1 ? true : undefined), 30000);

@@ -2,7 +2,7 @@ import type { Consumer, ConsumerRunConfig } from 'kafkajs';
 import type { Logger } from '@platform/observability';
 
 /** How long a consumer waits before running again after a crash kafkajs does not restart, doubling up to the cap. */
-export const CRASH_RESTART_FIRST_MS = 1000;
+const CRASH_RESTART_FIRST_MS = 1000;
 const CRASH_RESTART_CAP_MS = 30_000;
 
 /**
