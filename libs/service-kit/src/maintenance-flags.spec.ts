@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MaintenanceChanged } from '@platform/contracts';
-import type { KafkaConnection } from '@platform/messaging';
+import type { KafkaMessage } from 'kafkajs';
+import type { KafkaConnection, ReferenceDataReader } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
 import { Clock } from './clock';
 import { MaintenanceFlags } from './maintenance-flags';
@@ -19,12 +20,17 @@ const NOW = new Date('2026-11-26T10:00:00.000Z');
 /** A copy fed as the compacted topic would feed it: a message per change, null for a removed key. */
 function flagsReceiving(): { flags: MaintenanceFlags; receive: (service: string, payload: object | null) => void } {
   const flags = new MaintenanceFlags({} as KafkaConnection, createLogger('maintenance-flags-spec', 'silent'), new FixedClock(NOW));
-  const reader = (flags as unknown as { reader: { apply(key: string, raw: string | undefined): void } }).reader;
+  const reader = (flags as unknown as { reader: ReferenceDataReader<unknown> }).reader;
+  let offset = 0;
   const receive = (service: string, payload: object | null) =>
-    reader.apply(
-      service,
-      payload === null ? undefined : JSON.stringify({ event_id: randomUUID(), event_type: MaintenanceChanged.type, occurred_at: NOW.toISOString(), payload }),
-    );
+    reader.apply(0, {
+      key: Buffer.from(service),
+      value:
+        payload === null
+          ? null
+          : Buffer.from(JSON.stringify({ event_id: randomUUID(), event_type: MaintenanceChanged.type, occurred_at: NOW.toISOString(), payload })),
+      offset: String(offset++),
+    } as KafkaMessage);
   return { flags, receive };
 }
 

@@ -40,15 +40,13 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
     // Production topics are made by the topics job with the deployment's replication and retention.
     if (this.config.NODE_ENV === 'production') await this.kafka.verifyTopics(TOPIC_SPECS);
     else await this.kafka.ensureTopics(TOPIC_SPECS);
-    if (this.definition.merchantSettings) {
-      // Answer commands only with a copy as current as the topic was at start.
-      await this.merchantSettings.start();
-      await this.merchantSettings.ready;
-    }
-    if (this.definition.maintenance) {
-      await this.maintenance.start();
-      await this.maintenance.ready;
-    }
+    // Answer commands only with copies as current as their topics were at start. Started in one
+    // turn, the copies share one consumer.
+    const copies: Array<MerchantSettings | MaintenanceFlags> = [];
+    if (this.definition.merchantSettings) copies.push(this.merchantSettings);
+    if (this.definition.maintenance) copies.push(this.maintenance);
+    await Promise.all(copies.map((copy) => copy.start()));
+    await Promise.all(copies.map((copy) => copy.ready));
     if (this.definition.rpcClient) await this.rpcClient.start();
     await this.rpcServer.start();
     await this.events.start();
