@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { PLATFORM_APPS } from '@platform/contracts';
 import { signV3Request, signV4Request } from '@platform/signing';
-import { DEFAULT_FETCH_MAX_WAIT_MS } from '@platform/messaging';
+import { DEFAULT_FETCH_MAX_WAIT_MS, DEFAULT_SOLE_FETCH_MAX_WAIT_MS } from '@platform/messaging';
 import { ensureDatabase } from '@platform/persistence';
 import { deletePrefixedTopicsAndGroups, OperatorClient, REPO_ROOT, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
 import { constantArrival, type ArrivalRequest } from './bench/constant-arrival';
@@ -317,6 +317,7 @@ async function main(): Promise<void> {
       VOLUME_MONTHLY_LIMIT: '900000000.00',
       // The production default, not the tests' shorter wait: idle CPU is measured as deployed.
       KAFKA_FETCH_MAX_WAIT_MS: String(DEFAULT_FETCH_MAX_WAIT_MS),
+      KAFKA_SOLE_FETCH_MAX_WAIT_MS: String(DEFAULT_SOLE_FETCH_MAX_WAIT_MS),
       // Tuning experiments: a concurrency other than the service's default.
       ...(process.env.DISPATCH_CONCURRENCY ? { DISPATCH_CONCURRENCY: process.env.DISPATCH_CONCURRENCY } : {}),
       KAFKA_TOPIC_PREFIX: topicPrefix,

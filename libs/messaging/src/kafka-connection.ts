@@ -35,6 +35,11 @@ export interface KafkaSettings {
    */
   fetchMaxWaitMs?: number;
   /**
+   * The same for a consumer alone in its group (`soleConsumer`: reply readers, reference copies);
+   * default `fetchMaxWaitMs`. Nothing joins such a group, so only its stop waits on a long fetch.
+   */
+  soleFetchMaxWaitMs?: number;
+  /**
    * A command client reads only its app's partition of the reply topic (ADR 0041); false (the
    * first release of an upgrade from before it) reads the whole topic. Default true.
    */
@@ -49,6 +54,13 @@ export const DEFAULT_FETCH_MAX_WAIT_MS = 2000;
 
 /** How long the broker keeps a member that stopped heartbeating: a crashed replica's partitions move after this. */
 const SESSION_TIMEOUT_MS = 10_000;
+
+/**
+ * The services' fetch wait for groups of one (KAFKA_SOLE_FETCH_MAX_WAIT_MS): half the session,
+ * so a heartbeat after every fetch still comes well within it. More than half the idle
+ * platform's consumers are such groups (ADR 0038 addendum, twenty-second sitting).
+ */
+export const DEFAULT_SOLE_FETCH_MAX_WAIT_MS = SESSION_TIMEOUT_MS / 2;
 /** A member of a shared group hears of a rebalance (a replica joining or leaving) within this plus a fetch wait. */
 const MEMBER_HEARTBEAT_MS = 1000;
 /** A group of one has no rebalance to hear of: kafkajs's default, a third of the session. */
@@ -141,7 +153,7 @@ export class KafkaConnection {
    * its group is prefixed. `partitionAssigners` replaces kafkajs's round robin.
    */
   consumer(groupName: string, partitionAssigners?: PartitionAssigner[]): Consumer {
-    return this.consumerWith(groupName, MEMBER_HEARTBEAT_MS, partitionAssigners);
+    return this.consumerWith(groupName, { heartbeatInterval: MEMBER_HEARTBEAT_MS, maxWaitTimeInMs: this.fetchMaxWaitMs }, partitionAssigners);
   }
 
   /**
@@ -151,15 +163,19 @@ export class KafkaConnection {
    * which an idle process feels as one request in four fewer per consumer (ADR 0038 addendum).
    */
   soleConsumer(groupName: string, partitionAssigners?: PartitionAssigner[]): Consumer {
-    return this.consumerWith(groupName, SOLE_HEARTBEAT_MS, partitionAssigners);
+    const maxWaitTimeInMs = this.settings.soleFetchMaxWaitMs ?? this.fetchMaxWaitMs;
+    return this.consumerWith(groupName, { heartbeatInterval: SOLE_HEARTBEAT_MS, maxWaitTimeInMs }, partitionAssigners);
   }
 
-  private consumerWith(groupName: string, heartbeatInterval: number, partitionAssigners?: PartitionAssigner[]): Consumer {
+  private get fetchMaxWaitMs(): number {
+    return this.settings.fetchMaxWaitMs ?? 500;
+  }
+
+  private consumerWith(groupName: string, timing: { heartbeatInterval: number; maxWaitTimeInMs: number }, partitionAssigners?: PartitionAssigner[]): Consumer {
     const consumer = this.kafka.consumer({
       groupId: this.group(groupName),
       sessionTimeout: SESSION_TIMEOUT_MS,
-      heartbeatInterval,
-      maxWaitTimeInMs: this.settings.fetchMaxWaitMs ?? 500,
+      ...timing,
       allowAutoTopicCreation: false,
       ...(partitionAssigners ? { partitionAssigners } : {}),
     });

@@ -411,6 +411,32 @@ describe('messaging on real Kafka and Postgres', () => {
         await Promise.all([member.disconnect(), sole.disconnect()]);
       }
     });
+
+    it('lets a consumer alone in its group wait longer at the broker than a member, and keeps it in its group', async () => {
+      const longWaits = new KafkaConnection({ ...kafka.settings, clientId: `sole-wait-${run}`, soleFetchMaxWaitMs: 2500 }, logger);
+      connections.push(longWaits);
+      const observed = async (consumer: Consumer) => {
+        const seen = { fetches: 0, joins: 0 };
+        consumer.on(consumer.events.FETCH, () => (seen.fetches += 1));
+        consumer.on(consumer.events.GROUP_JOIN, () => (seen.joins += 1));
+        await runOnPaymentEvents(consumer, async () => undefined);
+        seen.fetches = 0;
+        return seen;
+      };
+      const member = longWaits.consumer(`fetch-member.${run}`);
+      const sole = longWaits.soleConsumer(`fetch-sole.${run}.${randomUUID()}`);
+      try {
+        const [asMember, alone] = await Promise.all([observed(member), observed(sole)]);
+        await new Promise((resolve) => setTimeout(resolve, 7500));
+        // Idle, a member's fetch ends after 500 ms at the broker, the lone consumer's after 2.5 s.
+        expect(asMember.fetches).toBeGreaterThanOrEqual(9);
+        expect(alone.fetches).toBeGreaterThanOrEqual(2);
+        expect(alone.fetches).toBeLessThanOrEqual(4);
+        expect(alone.joins).toBe(1);
+      } finally {
+        await Promise.all([member.disconnect(), sole.disconnect()]);
+      }
+    });
   });
 
   describe('a consumer that crashes', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_FETCH_MAX_WAIT_MS } from '@platform/messaging';
+import { DEFAULT_FETCH_MAX_WAIT_MS, DEFAULT_SOLE_FETCH_MAX_WAIT_MS } from '@platform/messaging';
 import { flag } from './env-flag';
 import { KafkaSecurityFields } from './kafka-security';
 import { Secret, secret } from './secret';
@@ -40,6 +40,8 @@ export const BaseConfigSchema = z.object({
   ...KafkaSecurityFields,
   /** How long a consumer's fetch waits at the broker (no latency cost: data ends the wait); tests stop faster at 500. */
   KAFKA_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(10_000).default(DEFAULT_FETCH_MAX_WAIT_MS),
+  /** The same for consumers alone in their group (reply readers, reference copies); at most half the 10 s session. */
+  KAFKA_SOLE_FETCH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(DEFAULT_SOLE_FETCH_MAX_WAIT_MS).default(DEFAULT_SOLE_FETCH_MAX_WAIT_MS),
   /**
    * Each instance reads only its app's partition of the reply topic (ADR 0041). Upgrading from a
    * release before it, run one release with false (every server learns to answer on the caller's

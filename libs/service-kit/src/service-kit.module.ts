@@ -70,6 +70,7 @@ export class ServiceKitModule {
               {
                 ...kafkaSettingsOf(config, definition.name),
                 fetchMaxWaitMs: config.KAFKA_FETCH_MAX_WAIT_MS,
+                soleFetchMaxWaitMs: config.KAFKA_SOLE_FETCH_MAX_WAIT_MS,
                 repliesOnOwnPartition: config.RPC_REPLIES_OWN_PARTITION,
               },
               logger,

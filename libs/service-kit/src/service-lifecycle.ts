@@ -62,9 +62,12 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
 
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();
-    if (this.definition.merchantSettings) await this.merchantSettings.stop();
-    if (this.definition.maintenance) await this.maintenance.stop();
-    await this.rpcClient.stop();
+    // Each waits out its consumer's last fetch (up to KAFKA_SOLE_FETCH_MAX_WAIT_MS): together, once.
+    await Promise.all([
+      this.definition.merchantSettings && this.merchantSettings.stop(),
+      this.definition.maintenance && this.maintenance.stop(),
+      this.rpcClient.stop(),
+    ]);
     await this.kafka.close();
     await this.dataSource.destroy();
     this.logger.info('stopped');

@@ -35,6 +35,8 @@ export async function compileService<S extends z.ZodType<BaseConfig, z.ZodTypeDe
     DATABASE_URL: testInfrastructure.adminDatabaseUrl,
     KAFKA_BROKERS: testInfrastructure.kafkaBrokers,
     KAFKA_TOPIC_PREFIX: topicPrefix,
+    // A closing service waits out its reply reader's and copies' last fetch: suites close many.
+    KAFKA_SOLE_FETCH_MAX_WAIT_MS: '500',
     ...options.env,
   });
   const logger = createLogger(`${spec.name}-it`, config.LOG_LEVEL);

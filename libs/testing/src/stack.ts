@@ -152,6 +152,7 @@ export class Stack {
           KAFKAJS_NO_PARTITIONER_WARNING: '1',
           // Stopping consumers wait out their last fetch: tests stop stacks often, so they wait less.
           KAFKA_FETCH_MAX_WAIT_MS: '500',
+          KAFKA_SOLE_FETCH_MAX_WAIT_MS: '500',
           // Each stack counts its rate limits apart from earlier runs and other stacks.
           RATE_LIMIT_PREFIX: `rl-test-${runId}`,
           // Live counts a card across merchants, and suites pay live with the spec's test cards:

@@ -46,6 +46,7 @@ describe('operator invitation of a merchant panel user', () => {
       KAFKA_BROKERS: testInfrastructure.kafkaBrokers,
       KAFKA_TOPIC_PREFIX: topicPrefix,
       KAFKA_FETCH_MAX_WAIT_MS: '500',
+      KAFKA_SOLE_FETCH_MAX_WAIT_MS: '500',
       HTTP_HOST: '127.0.0.1',
       PORT: String(port),
       RATE_LIMIT_PREFIX: `rl-it-${randomUUID().slice(0, 8)}`,
