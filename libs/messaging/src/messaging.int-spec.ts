@@ -387,55 +387,47 @@ describe('messaging on real Kafka and Postgres', () => {
     await joined;
   }
 
-  describe('heartbeats', () => {
-    it('heartbeats a consumer alone in its group a third as often as a member of a shared one, and keeps it in its group', async () => {
+  describe('idle consumers', () => {
+    /** A member of a shared group and a consumer alone in its group, both idle for `ms` once running: what each sent. */
+    async function idleSideBySide(connection: KafkaConnection, name: string, ms: number) {
       const observed = async (consumer: Consumer) => {
-        const seen = { heartbeats: 0, joins: 0 };
+        const seen = { heartbeats: 0, fetches: 0, joins: 0 };
         consumer.on(consumer.events.HEARTBEAT, () => (seen.heartbeats += 1));
+        consumer.on(consumer.events.FETCH, () => (seen.fetches += 1));
         consumer.on(consumer.events.GROUP_JOIN, () => (seen.joins += 1));
         await runOnPaymentEvents(consumer, async () => undefined);
-        seen.heartbeats = 0;
+        Object.assign(seen, { heartbeats: 0, fetches: 0 });
         return seen;
       };
-      const member = kafka.consumer(`heartbeat-member.${run}`);
-      const sole = kafka.soleConsumer(`heartbeat-sole.${run}.${randomUUID()}`);
+      const member = connection.consumer(`${name}-member.${run}`);
+      const sole = connection.soleConsumer(`${name}-sole.${run}.${randomUUID()}`);
       try {
         const [asMember, alone] = await Promise.all([observed(member), observed(sole)]);
-        await new Promise((resolve) => setTimeout(resolve, 7000));
-        // Idle, each fetch waits 500 ms at the broker: a member heartbeats after every second fetch.
-        expect(asMember.heartbeats).toBeGreaterThanOrEqual(5);
-        expect(alone.heartbeats).toBeGreaterThanOrEqual(1);
-        expect(alone.heartbeats).toBeLessThanOrEqual(3);
-        expect(alone.joins).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return { asMember: { ...asMember }, alone: { ...alone } };
       } finally {
         await Promise.all([member.disconnect(), sole.disconnect()]);
       }
+    }
+
+    it('heartbeats a consumer alone in its group a third as often as a member of a shared one, and keeps it in its group', async () => {
+      const { asMember, alone } = await idleSideBySide(kafka, 'heartbeat', 7000);
+      // Idle, each fetch waits 500 ms at the broker: a member heartbeats after every second fetch.
+      expect(asMember.heartbeats).toBeGreaterThanOrEqual(5);
+      expect(alone.heartbeats).toBeGreaterThanOrEqual(1);
+      expect(alone.heartbeats).toBeLessThanOrEqual(3);
+      expect(alone.joins).toBe(1);
     });
 
     it('lets a consumer alone in its group wait longer at the broker than a member, and keeps it in its group', async () => {
       const longWaits = new KafkaConnection({ ...kafka.settings, clientId: `sole-wait-${run}`, soleFetchMaxWaitMs: 2500 }, logger);
       connections.push(longWaits);
-      const observed = async (consumer: Consumer) => {
-        const seen = { fetches: 0, joins: 0 };
-        consumer.on(consumer.events.FETCH, () => (seen.fetches += 1));
-        consumer.on(consumer.events.GROUP_JOIN, () => (seen.joins += 1));
-        await runOnPaymentEvents(consumer, async () => undefined);
-        seen.fetches = 0;
-        return seen;
-      };
-      const member = longWaits.consumer(`fetch-member.${run}`);
-      const sole = longWaits.soleConsumer(`fetch-sole.${run}.${randomUUID()}`);
-      try {
-        const [asMember, alone] = await Promise.all([observed(member), observed(sole)]);
-        await new Promise((resolve) => setTimeout(resolve, 7500));
-        // Idle, a member's fetch ends after 500 ms at the broker, the lone consumer's after 2.5 s.
-        expect(asMember.fetches).toBeGreaterThanOrEqual(9);
-        expect(alone.fetches).toBeGreaterThanOrEqual(2);
-        expect(alone.fetches).toBeLessThanOrEqual(4);
-        expect(alone.joins).toBe(1);
-      } finally {
-        await Promise.all([member.disconnect(), sole.disconnect()]);
-      }
+      const { asMember, alone } = await idleSideBySide(longWaits, 'fetch', 7500);
+      // Idle, a member's fetch ends after 500 ms at the broker, the lone consumer's after 2.5 s.
+      expect(asMember.fetches).toBeGreaterThanOrEqual(9);
+      expect(alone.fetches).toBeGreaterThanOrEqual(2);
+      expect(alone.fetches).toBeLessThanOrEqual(4);
+      expect(alone.joins).toBe(1);
     });
   });
 
