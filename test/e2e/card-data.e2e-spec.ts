@@ -11,7 +11,8 @@ import { OperatorClient, Stack, V3Client, V4Client, cardFields, luhnComplete, op
  * found afterwards in any table of the database, in the broker's log segments, or in
  * any service log: only BIN, last four digits and keyed fingerprints are kept.
  */
-/** The broker renames and deletes checkpoints and old topic directories while the walk runs: what vanishes is skipped. */
+
+// The broker renames and deletes checkpoints and old topic directories while the walk runs: what vanishes is skipped.
 function filesUnder(dir: string): string[] {
   return ifPresent(() => readdirSync(dir, { withFileTypes: true }), []).flatMap((entry) => {
     const path = join(dir, entry.name);

@@ -34,6 +34,11 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
     private readonly maintenance: MaintenanceFlags,
   ) {}
 
+  /** The reference-data copies this service keeps (its definition says which). */
+  private get referenceCopies(): Array<MerchantSettings | MaintenanceFlags> {
+    return [...(this.definition.merchantSettings ? [this.merchantSettings] : []), ...(this.definition.maintenance ? [this.maintenance] : [])];
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     this.readiness.register({ name: 'postgres', check: async () => void (await this.dataSource.query('SELECT 1')) });
     this.readiness.register({ name: 'kafka', check: () => this.kafka.ping() });
@@ -42,11 +47,8 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
     else await this.kafka.ensureTopics(TOPIC_SPECS);
     // Answer commands only with copies as current as their topics were at start. Started in one
     // turn, the copies share one consumer.
-    const copies: Array<MerchantSettings | MaintenanceFlags> = [];
-    if (this.definition.merchantSettings) copies.push(this.merchantSettings);
-    if (this.definition.maintenance) copies.push(this.maintenance);
-    await Promise.all(copies.map((copy) => copy.start()));
-    await Promise.all(copies.map((copy) => copy.ready));
+    await Promise.all(this.referenceCopies.map((copy) => copy.start()));
+    await Promise.all(this.referenceCopies.map((copy) => copy.ready));
     if (this.definition.rpcClient) await this.rpcClient.start();
     await this.rpcServer.start();
     await this.events.start();
@@ -63,11 +65,7 @@ export class ServiceLifecycle implements OnApplicationBootstrap, BeforeApplicati
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();
     // Each waits out its consumer's last fetch (up to KAFKA_SOLE_FETCH_MAX_WAIT_MS): together, once.
-    await Promise.all([
-      this.definition.merchantSettings && this.merchantSettings.stop(),
-      this.definition.maintenance && this.maintenance.stop(),
-      this.rpcClient.stop(),
-    ]);
+    await Promise.all([...this.referenceCopies.map((copy) => copy.stop()), this.rpcClient.stop()]);
     await this.kafka.close();
     await this.dataSource.destroy();
     this.logger.info('stopped');
