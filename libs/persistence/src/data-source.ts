@@ -16,6 +16,14 @@ export interface ServiceDataSourceOptions {
   applicationName?: string;
 }
 
+/**
+ * Connections the pool keeps however long they sit idle. pg-pool closes an idle connection after
+ * 10 s, the period of the outbox relay's and the sweeps' idle polls, so every poll of an idle
+ * service opened a new connection (a Postgres backend started, authenticated and torn down every
+ * 10 s per service). Connections opened for a burst above this still close after 10 s idle.
+ */
+const KEPT_CONNECTIONS = 1;
+
 /** A TypeORM data source bound to one service schema; migrations are explicit, never `synchronize`. */
 export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
   const schema = assertIdentifier(options.schema);
@@ -32,6 +40,7 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     applicationName: options.applicationName ?? schema,
     extra: {
       max: options.poolSize ?? 10,
+      min: KEPT_CONNECTIONS,
       options: `-c search_path=${schema}`,
       connectionTimeoutMillis: 5000,
     },

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { createServiceDataSource, ensureDatabase, provisionServiceSchema, queryRows, serviceDatabaseUrl } from './index';
+import { testInfrastructure } from '@platform/testing';
+
+/** pg-pool's idle timeout, which the platform leaves at its default for connections above the kept one. */
+const POOL_IDLE_TIMEOUT_MS = 10_000;
+
+/**
+ * An idle service polls every 10 s (outbox relay, sweeps). Its pool used to close the idle
+ * connection just before each poll and open a new one: a Postgres backend a poll per service.
+ */
+describe('a service data source left idle', () => {
+  const schema = 'pool_it';
+  const applicationName = `pool-it-${randomUUID().slice(0, 8)}`;
+  const dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, schema), schema, migrations: [], applicationName });
+  const observer = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
+  const backendPids = async () =>
+    (await observer.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY pid', [applicationName])).rows.map((row) => row.pid);
+
+  beforeAll(async () => {
+    await ensureDatabase(testInfrastructure.adminDatabaseUrl);
+    await provisionServiceSchema(testInfrastructure.adminDatabaseUrl, schema);
+    await dataSource.initialize();
+    await observer.connect();
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await observer.end();
+  });
+
+  it('keeps one connection past the idle timeout and closes the ones a burst opened', async () => {
+    const burst = await Promise.all([1, 2, 3].map(() => queryRows<{ pid: number }>(dataSource, 'SELECT pg_backend_pid() AS pid, pg_sleep(0.2)')));
+    const burstPids = burst.map(([row]) => row!.pid);
+    expect(new Set(burstPids).size).toBe(3);
+
+    await new Promise((resolve) => setTimeout(resolve, POOL_IDLE_TIMEOUT_MS + 1500));
+
+    const left = await backendPids();
+    expect(left).toHaveLength(1);
+    expect(burstPids).toContain(left[0]);
+    const [poll] = await queryRows<{ pid: number }>(dataSource, 'SELECT pg_backend_pid() AS pid');
+    expect(poll!.pid).toBe(left[0]);
+  }, 30_000);
+});
