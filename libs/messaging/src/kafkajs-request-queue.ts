@@ -65,7 +65,8 @@ function sweepRequestTimeouts(): void {
  * Every connection of the process is now swept once a second, on the timer the process's other
  * once-a-second chores share (`everySecond`), and the sweep stops with the last connection.
  * Requests time out after 30 s (fetches after their wait plus that), so a sweep a second finds
- * them at most a second later; the sweep is kafkajs's own.
+ * them at most a second later, and at most 5 s later while an idle process's chores rest
+ * (`restChores`); the sweep is kafkajs's own.
  */
 export function checkRequestTimeoutsEverySecond(): void {
   RequestQueue.prototype.scheduleRequestTimeoutCheck = function scheduleRequestTimeoutCheck(this: RequestQueueState) {

@@ -1,4 +1,4 @@
-import { EVERY_SECOND_MS, everySecond } from './every-second';
+import { EVERY_SECOND_MS, RESTING_PERIOD_MS, everySecond, restChores } from './every-second';
 
 describe('everySecond', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -36,5 +36,40 @@ describe('everySecond', () => {
     const afterSweep = holding() - before;
     cancelWatch();
     expect([alone, withSweep, afterSweep, holding() - before]).toEqual([0, 1, 0, 0]);
+  });
+
+  it('runs every 5 s while the process rests and every second again once it stops resting, telling each chore how late it ran', () => {
+    const ran: number[] = [];
+    const cancel = everySecond((lateMs) => ran.push(lateMs));
+    try {
+      jest.advanceTimersByTime(EVERY_SECOND_MS);
+      expect(ran).toHaveLength(1);
+      restChores(true);
+      jest.advanceTimersByTime(RESTING_PERIOD_MS - 1);
+      expect(ran).toHaveLength(1);
+      jest.advanceTimersByTime(1);
+      expect(ran).toHaveLength(2);
+      restChores(false);
+      jest.advanceTimersByTime(EVERY_SECOND_MS);
+      expect(ran).toHaveLength(3);
+      expect(ran.every((lateMs) => lateMs === 0)).toBe(true);
+    } finally {
+      cancel();
+      restChores(false);
+    }
+  });
+
+  it('reports the time a stalled loop held the timer up past its due moment', async () => {
+    jest.useRealTimers();
+    const late: number[] = [];
+    const cancel = everySecond((lateMs) => late.push(lateMs));
+    const until = performance.now() + EVERY_SECOND_MS + 300;
+    while (performance.now() < until);
+    // Due after the chore's timer, so it runs after it in the same pass over the timers.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    cancel();
+    expect(late).toHaveLength(1);
+    expect(late[0]).toBeGreaterThanOrEqual(250);
+    expect(late[0]).toBeLessThan(1000);
   });
 });

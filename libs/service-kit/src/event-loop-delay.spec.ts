@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Registry } from 'prom-client';
-import { everySecond } from '@platform/observability';
-import { EVENT_LOOP_WATCH_MS, EventLoopDelay } from './event-loop-delay';
+import { RESTING_PERIOD_MS, everySecond } from '@platform/observability';
+import { EVENT_LOOP_WATCH_MS, EventLoopDelay, IDLE_WATCHES_BEFORE_RESTING } from './event-loop-delay';
 import { Metrics } from './metrics';
 
 function block(ms: number): void {
@@ -46,6 +46,32 @@ describe('event-loop delay', () => {
       expect(jest.getTimerCount()).toBe(1);
       jest.advanceTimersByTime(2 * EVENT_LOOP_WATCH_MS);
       expect(swept).toHaveLength(2);
+    } finally {
+      delay.stop();
+      stopSweeping();
+      jest.useRealTimers();
+    }
+  });
+
+  it('rests the shared timer to every 5 s after five idle watches, and brings it back to every second once the loop has work', () => {
+    jest.useFakeTimers();
+    let busyShare = 0;
+    const swept: number[] = [];
+    const stopSweeping = everySecond(() => swept.push(Date.now()));
+    const delay = new EventLoopDelay(new Registry(), () => busyShare);
+    const sweepsOver = (ms: number) => {
+      const before = swept.length;
+      jest.advanceTimersByTime(ms);
+      return swept.length - before;
+    };
+    try {
+      expect(sweepsOver(IDLE_WATCHES_BEFORE_RESTING * EVENT_LOOP_WATCH_MS)).toBe(IDLE_WATCHES_BEFORE_RESTING);
+      // An idle service's chores: two wakeups in 10 s instead of ten.
+      expect(sweepsOver(2 * RESTING_PERIOD_MS)).toBe(2);
+      busyShare = 0.5;
+      expect(sweepsOver(RESTING_PERIOD_MS)).toBe(1);
+      expect(delay.sampling).toBe(true);
+      expect(sweepsOver(3 * EVENT_LOOP_WATCH_MS)).toBe(3);
     } finally {
       delay.stop();
       stopSweeping();

@@ -1,6 +1,6 @@
 import { createHistogram, performance, type EventLoopUtilization, type RecordableHistogram } from 'node:perf_hooks';
 import { Gauge, type Registry } from 'prom-client';
-import { EVERY_SECOND_MS, everySecond } from '@platform/observability';
+import { EVERY_SECOND_MS, everySecond, restChores } from '@platform/observability';
 
 /** How often the delay is sampled while the loop has work: then a stall of this or more is always seen. */
 export const EVENT_LOOP_SAMPLE_MS = 100;
@@ -9,6 +9,11 @@ export const EVENT_LOOP_SAMPLE_MS = 100;
  * the delay. On the timer the process's other once-a-second chores share, so it wakes no one.
  */
 export const EVENT_LOOP_WATCH_MS = EVERY_SECOND_MS;
+/**
+ * Watches in a row that find the loop idle before the process's once-a-second chores rest
+ * (`restChores`: every 5 s); the first watch that finds work ends the rest.
+ */
+export const IDLE_WATCHES_BEFORE_RESTING = 5;
 /**
  * The share of the last watch period the loop must have worked for sampling to go on. An idle
  * service's own polling (its Kafka consumers' fetches and heartbeats, the timers) kept a loop
@@ -48,15 +53,17 @@ function loopUtilizationSinceLastCall(): () => number {
  * to be late for. A watch once a second reads the loop's utilization to start or stop the
  * sampler. While the sampler is off the watch records its own lateness, so a stall that begins
  * in an idle process is seen when it holds the watch up, and then only for the part after the
- * watch was due. Unlike prom-client's histogram, a sample is the lateness alone, not the
- * sampling interval plus it: an idle or healthy process reads about 0.
+ * watch was due. After five idle watches the watch and the chores it shares a timer with rest to
+ * one every 5 s, and the first watch that finds work brings them back to one a second. Unlike
+ * prom-client's histogram, a sample is the lateness alone, not the sampling interval plus it: an
+ * idle or healthy process reads about 0.
  */
 export class EventLoopDelay {
   private readonly histogram = createHistogram();
   private readonly stopWatching: () => void;
   private sampler?: NodeJS.Timeout;
-  private watchedAt = performance.now();
   private sampledAt = 0;
+  private idleWatches = 0;
 
   constructor(
     registry: Registry,
@@ -77,7 +84,7 @@ export class EventLoopDelay {
     const gauges = QUANTILES.map(
       ([, aggregator, help], index) => new Gauge({ name: EVENT_LOOP_DELAY_SERIES[index]!, help, aggregator, registers: [registry], collect: takeWindow }),
     );
-    this.stopWatching = everySecond(() => this.onWatch());
+    this.stopWatching = everySecond((lateMs) => this.onWatch(lateMs));
   }
 
   /** Whether the 100 ms sampler runs now (the loop had work in the last watch period). */
@@ -88,14 +95,19 @@ export class EventLoopDelay {
   stop(): void {
     this.stopWatching();
     this.stopSampling();
+    restChores(false);
   }
 
-  private onWatch(): void {
-    const now = performance.now();
-    if (!this.sampler) this.record(now - this.watchedAt - EVENT_LOOP_WATCH_MS);
-    this.watchedAt = now;
-    if (this.utilization() >= BUSY_SHARE) this.startSampling(now);
-    else this.stopSampling();
+  private onWatch(lateMs: number): void {
+    if (!this.sampler) this.record(lateMs);
+    if (this.utilization() >= BUSY_SHARE) {
+      this.idleWatches = 0;
+      restChores(false);
+      this.startSampling(performance.now());
+    } else {
+      this.stopSampling();
+      if (++this.idleWatches >= IDLE_WATCHES_BEFORE_RESTING) restChores(true);
+    }
   }
 
   private startSampling(now: number): void {
