@@ -16,7 +16,9 @@ describe('a service data source left idle', () => {
   const dataSource = createServiceDataSource({ url: serviceDatabaseUrl(testInfrastructure.adminDatabaseUrl, schema), schema, migrations: [], applicationName });
   const observer = new Client({ connectionString: testInfrastructure.adminDatabaseUrl });
   const backendPids = async () =>
-    (await observer.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY pid', [applicationName])).rows.map((row) => row.pid);
+    (await observer.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY pid', [applicationName])).rows.map(
+      (row) => row.pid,
+    );
 
   beforeAll(async () => {
     await ensureDatabase(testInfrastructure.adminDatabaseUrl);
