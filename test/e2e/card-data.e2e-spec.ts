@@ -6,13 +6,7 @@ import { Client } from 'pg';
 import { cardDataKey } from '@platform/service-kit';
 import { OperatorClient, Stack, V3Client, V4Client, cardFields, luhnComplete, openScreen, submitForm, testInfrastructure } from '@platform/testing';
 
-/**
- * A card number sent through the Direct API, typed on the hosted page and on the v3 payment page must not be
- * found afterwards in any table of the database, in the broker's log segments, or in
- * any service log: only BIN, last four digits and keyed fingerprints are kept.
- */
-
-// The broker renames and deletes checkpoints and old topic directories while the walk runs: what vanishes is skipped.
+/** The broker renames and deletes checkpoints and old topic directories while the walk runs: what vanishes is skipped. */
 function filesUnder(dir: string): string[] {
   return ifPresent(() => readdirSync(dir, { withFileTypes: true }), []).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -29,6 +23,11 @@ function ifPresent<T>(read: () => T, otherwise: T): T {
   }
 }
 
+/**
+ * A card number sent through the Direct API, typed on the hosted page and on the v3 payment page must not be
+ * found afterwards in any table of the database, in the broker's log segments, or in
+ * any service log: only BIN, last four digits and keyed fingerprints are kept.
+ */
 describe('card data at rest', () => {
   const number = luhnComplete(`435509${String(randomInt(100000000, 999999999))}`);
   const orderId = `ord_${randomUUID()}`;

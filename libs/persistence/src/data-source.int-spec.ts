@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { createServiceDataSource, ensureDatabase, provisionServiceSchema, queryRows, serviceDatabaseUrl } from './index';
+import { POOL_IDLE_TIMEOUT_MS, createServiceDataSource, ensureDatabase, provisionServiceSchema, queryRows, serviceDatabaseUrl } from './index';
 import { testInfrastructure } from '@platform/testing';
-
-/** pg-pool's idle timeout, which the platform leaves at its default for connections above the kept one. */
-const POOL_IDLE_TIMEOUT_MS = 10_000;
 
 /**
  * An idle service polls every 10 s (outbox relay, sweeps). Its pool used to close the idle

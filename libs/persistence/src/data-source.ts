@@ -16,6 +16,9 @@ export interface ServiceDataSourceOptions {
   applicationName?: string;
 }
 
+/** How long a pooled connection above the kept ones may sit idle before it closes (pg-pool's default). */
+export const POOL_IDLE_TIMEOUT_MS = 10_000;
+
 /**
  * Connections the pool keeps however long they sit idle. pg-pool closes an idle connection after
  * 10 s, the period of the outbox relay's and the sweeps' idle polls, so every poll of an idle
@@ -41,6 +44,7 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     extra: {
       max: options.poolSize ?? 10,
       min: KEPT_CONNECTIONS,
+      idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
       options: `-c search_path=${schema}`,
       connectionTimeoutMillis: 5000,
     },
