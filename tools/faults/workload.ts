@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, isErrorCode } from '@platform/contracts';
+import { ERROR_CATALOGUE, Errors, isErrorCode } from '@platform/contracts';
 import { V3Client, V4Client, payOnPaymentPage, type ProvisionedMerchant, type SignedResponse } from '@platform/testing';
 import { SeededRandom } from './random';
 
@@ -105,8 +105,13 @@ export class Workload {
         );
         if (!created) return;
         operation.code = created.body.data.order_code;
-        const paid = await this.answer(operation, () => v4().request('POST', `/api/v4/sandbox/orders/${operation.key}/result`, { result: 'paid' }));
-        if (paid) operation.state = paid.body.data.status;
+        const closed = await this.answer(operation, () => v4().request('POST', `/api/v4/sandbox/orders/${operation.key}/result`, { result: 'paid' }));
+        if (closed) operation.state = closed.body.data.status;
+        // Already closed, perhaps by this very request when its answer was lost: read it, as the refusal advises.
+        else if (operation.detail === Errors.OrderStateConflict) {
+          const read = await this.answer(operation, () => v4().get(`/api/v4/orders/${operation.key}`));
+          if (read) operation.state = read.body.data.status;
+        }
         return;
       }
       case 'payment': {
