@@ -90,32 +90,34 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
   const tags = new Map<string, string>();
   const receiverBehaviour: { mode: ReceiverMode } = { mode: 'ok' };
   const receiver = await webhookReceiver(hooks, tags, receiverBehaviour);
-  const topicPrefix = `faults-${scenario.name}-${randomUUID().slice(0, 8)}.`;
-  // A database of the scenario's own: the platform's sweeps are not tenant-scoped, and another
-  // run's expiring orders (on topics this stack does not read) would block its consumers.
-  const database = `faults_${scenario.name.replace(/[^a-z0-9]/g, '_')}_${randomUUID().slice(0, 8)}`;
-  const databaseUrl = withDatabase(testInfrastructure.adminDatabaseUrl, database);
-  await ensureDatabase(databaseUrl);
-  execFileSync(process.execPath, [join(REPO_ROOT, 'dist/tools/migrate.js')], { stdio: 'ignore', env: { ...process.env, DATABASE_URL: databaseUrl } });
-  const env = {
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    KAFKA_TOPIC_PREFIX: topicPrefix,
-    DISPATCH_INTERVAL_MS: '200',
-    // Webhook retries 50 times sooner (1 min → 1.2 s), so that a delivery failed by a fault is retried within the scenario.
-    WEBHOOK_RETRY_TIME_SCALE: '0.02',
-    SETTLEMENT_SWEEP_INTERVAL_MS: '500',
-    LEDGER_FOLLOW_UP_INTERVAL_MS: '500',
-    RATE_LIMIT_IP_PER_MINUTE: '1000000',
-    RATE_LIMIT_KEY_PER_MINUTE: '1000000',
-    ...(await scenario.env?.()),
-  };
   const stacks: Stack[] = [];
   let dropAfter: string | undefined;
   const faults: string[] = [];
   let recoveredAt: number | undefined;
   let faultAt: number | undefined;
+  // Everything after the receiver listens is inside the try: a scenario whose set-up fails (its
+  // migration, say) must still close it, or the suite never exits.
   try {
+    const topicPrefix = `faults-${scenario.name}-${randomUUID().slice(0, 8)}.`;
+    // A database of the scenario's own: the platform's sweeps are not tenant-scoped, and another
+    // run's expiring orders (on topics this stack does not read) would block its consumers.
+    const database = `faults_${scenario.name.replace(/[^a-z0-9]/g, '_')}_${randomUUID().slice(0, 8)}`;
+    const databaseUrl = withDatabase(testInfrastructure.adminDatabaseUrl, database);
+    await ensureDatabase(databaseUrl);
+    execFileSync(process.execPath, [join(REPO_ROOT, 'dist/tools/migrate.js')], { stdio: 'ignore', env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const env = {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      KAFKA_TOPIC_PREFIX: topicPrefix,
+      DISPATCH_INTERVAL_MS: '200',
+      // Webhook retries 50 times sooner (1 min → 1.2 s), so that a delivery failed by a fault is retried within the scenario.
+      WEBHOOK_RETRY_TIME_SCALE: '0.02',
+      SETTLEMENT_SWEEP_INTERVAL_MS: '500',
+      LEDGER_FOLLOW_UP_INTERVAL_MS: '500',
+      RATE_LIMIT_IP_PER_MINUTE: '1000000',
+      RATE_LIMIT_KEY_PER_MINUTE: '1000000',
+      ...(await scenario.env?.()),
+    };
     const stack = await Stack.start({ apps: [...PLATFORM_APPS], env, liveProcessor: 'none' });
     stacks.push(stack);
     const operator = new OperatorClient(stack.url('gateway'));
