@@ -567,6 +567,37 @@ describe('messaging on real Kafka and Postgres', () => {
       }
     });
 
+    it('polls an idle outbox with one statement and no transaction, and publishes a row no notification announced', async () => {
+      // Each poll is one of these: a transaction, or a statement outside any.
+      const calls = { transactions: 0, statements: 0 };
+      const counting = new Proxy(dataSource, {
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property, target);
+          if (typeof value !== 'function') return value;
+          if (property === 'transaction') calls.transactions += 1;
+          if (property === 'query') calls.statements += 1;
+          return value.bind(target);
+        },
+      });
+      const relay = new OutboxRelay(counting, SCHEMA, new KafkaEventPublisher(kafka), logger, { pollIntervalMs: 100 });
+      await relay.start();
+      try {
+        await waitFor(async () => (calls.transactions + calls.statements >= 8 ? true : undefined), 10_000);
+        // The one transaction is the drain at start, which no timer woke.
+        expect(calls.transactions).toBe(1);
+        // Written without its notification, as a half-open listening connection would lose it.
+        const account = `acc-${randomUUID()}`;
+        await dataSource.query(
+          `INSERT INTO ${SCHEMA}.outbox (event_id, topic, message_key, event_type, payload, headers, occurred_at) VALUES ($1, $2, $3, $4, $5, '{}', now())`,
+          [randomUUID(), Credited.topic, account, Credited.type, JSON.stringify({ account, cents: 9 })],
+        );
+        expect(await waitFor(() => balance(account), 10_000)).toBe('9');
+        expect(calls.transactions).toBe(2);
+      } finally {
+        await relay.stop();
+      }
+    });
+
     it('publishes nothing for a transaction that rolled back', async () => {
       const account = `acc-${randomUUID()}`;
       await expect(

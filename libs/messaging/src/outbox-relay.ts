@@ -13,7 +13,7 @@ export interface OutboxRelayOptions {
   /**
    * Safety net for a notification lost without the listening connection failing (a half-open
    * connection): a committed write wakes the relay at once, and so does the listening connection
-   * coming back after a break. Polling more often costs every idle replica a transaction a tick.
+   * coming back after a break. Polling more often costs every idle replica a statement a tick.
    */
   pollIntervalMs?: number;
   /** Pause after a failed batch (Kafka or Postgres away) before trying again. */
@@ -103,18 +103,30 @@ export class OutboxRelay {
   }
 
   private async run(): Promise<void> {
+    /** Woken by the poll's timer, not by a notification: most likely there is nothing to publish. */
+    let polled = false;
     while (this.running) {
       let published = 0;
       this.notified = false;
       try {
-        published = await this.drainOnce();
+        published = polled && !(await this.anyUnpublished()) ? 0 : await this.drainOnce();
       } catch (error) {
         this.logger.error({ err: error }, 'outbox relay batch failed; will retry');
         await this.sleep(this.retryAfterFailureMs);
+        polled = false;
         continue;
       }
-      if (published < this.batchSize && !this.notified) await this.sleep(this.pollIntervalMs);
+      polled = published < this.batchSize && !this.notified ? await this.sleep(this.pollIntervalMs) : false;
     }
+  }
+
+  /**
+   * One statement outside any transaction (the partial index answers it): an idle replica's poll
+   * costs Postgres one round trip instead of the claim's three (BEGIN, SELECT … FOR UPDATE, COMMIT).
+   */
+  private async anyUnpublished(): Promise<boolean> {
+    const [row] = await queryRows<{ any: boolean }>(this.dataSource, `SELECT EXISTS (SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL) AS any`);
+    return row?.any === true;
   }
 
   /** Publishes one batch; returns how many events it published. */
@@ -142,16 +154,18 @@ export class OutboxRelay {
     });
   }
 
-  /** A pause that stop() or a notification ends; none at all once stopping (stop() may have come during a drain). */
-  private sleep(ms: number): Promise<void> {
-    if (!this.running) return Promise.resolve();
+  /**
+   * A pause that stop() or a notification ends; none at all once stopping (stop() may have come
+   * during a drain). True when it ran its whole length.
+   */
+  private sleep(ms: number): Promise<boolean> {
+    if (!this.running) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
+      const timer = setTimeout(() => resolve(true), ms);
+      this.wake = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
+        resolve(false);
+      };
     });
   }
 
