@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { POOL_IDLE_TIMEOUT_MS, createServiceDataSource, ensureDatabase, provisionServiceSchema, queryRows, serviceDatabaseUrl } from './index';
+import { ChangeSignals, POOL_IDLE_TIMEOUT_MS, createServiceDataSource, ensureDatabase, provisionServiceSchema, queryRows, serviceDatabaseUrl } from './index';
 import { testInfrastructure } from '@platform/testing';
 
 /**
- * An idle service polls every 10 s (outbox relay, sweeps). Its pool used to close the idle
- * connection just before each poll and open a new one: a Postgres backend a poll per service.
+ * An idle service polls every 10 s (outbox relay, sweeps) and listens on a connection of the same
+ * pool. Its pool used to close the polls' idle connection just before each poll and open a new
+ * one: a Postgres backend a poll per service.
  */
 describe('a service data source left idle', () => {
   const schema = 'pool_it';
@@ -29,17 +30,32 @@ describe('a service data source left idle', () => {
     await observer.end();
   });
 
-  it('keeps one connection past the idle timeout and closes the ones a burst opened', async () => {
-    const burst = await Promise.all([1, 2, 3].map(() => queryRows<{ pid: number }>(dataSource, 'SELECT pg_backend_pid() AS pid, pg_sleep(0.2)')));
+  it('keeps two connections past the idle timeout (a listener’s and the polls’) and closes the others a burst opened', async () => {
+    const burst = await Promise.all([1, 2, 3, 4].map(() => queryRows<{ pid: number }>(dataSource, 'SELECT pg_backend_pid() AS pid, pg_sleep(0.2)')));
     const burstPids = burst.map(([row]) => row!.pid);
-    expect(new Set(burstPids).size).toBe(3);
+    expect(new Set(burstPids).size).toBe(4);
 
     await new Promise((resolve) => setTimeout(resolve, POOL_IDLE_TIMEOUT_MS + 1500));
 
     const left = await backendPids();
-    expect(left).toHaveLength(1);
-    expect(burstPids).toContain(left[0]);
+    expect(left).toHaveLength(2);
+    for (const pid of left) expect(burstPids).toContain(pid);
     const [poll] = await queryRows<{ pid: number }>(dataSource, 'SELECT pg_backend_pid() AS pid');
-    expect(poll!.pid).toBe(left[0]);
+    expect(left).toContain(poll!.pid);
+  }, 30_000);
+
+  it('keeps the polls’ connection while the listener holds another of the pool', async () => {
+    // Every service listens (outbox relay, change signals) on a connection it takes from the same pool.
+    const signals = new ChangeSignals(dataSource);
+    await signals.on('pool_it_changes', () => undefined);
+    try {
+      const [before] = await queryRows<{ pid: number }>(dataSource, 'SELECT pg_backend_pid() AS pid');
+      await new Promise((resolve) => setTimeout(resolve, POOL_IDLE_TIMEOUT_MS + 1500));
+      expect(await backendPids()).toHaveLength(2);
+      const [after] = await queryRows<{ pid: number }>(dataSource, 'SELECT pg_backend_pid() AS pid');
+      expect(after!.pid).toBe(before!.pid);
+    } finally {
+      await signals.close();
+    }
   }, 30_000);
 });

@@ -20,12 +20,14 @@ export interface ServiceDataSourceOptions {
 export const POOL_IDLE_TIMEOUT_MS = 10_000;
 
 /**
- * Connections the pool keeps however long they sit idle. pg-pool closes an idle connection after
- * 10 s, the period of the outbox relay's and the sweeps' idle polls, so every poll of an idle
- * service opened a new connection (a Postgres backend started, authenticated and torn down every
- * 10 s per service). Connections opened for a burst above this still close after 10 s idle.
+ * Connections the pool keeps however long they sit idle: the one a service's `ChangeSignals`
+ * listens on, taken from this pool and held, and the one its idle polls use. pg-pool closes an
+ * idle connection above these after 10 s, the period of the outbox relay's and the sweeps' idle
+ * polls, so with fewer kept every poll of an idle service opened a new connection (a Postgres
+ * backend started, authenticated and torn down every 10 s per service). Connections opened for a
+ * burst above these still close after 10 s idle.
  */
-const KEPT_CONNECTIONS = 1;
+const KEPT_CONNECTIONS = 2;
 
 /** A TypeORM data source bound to one service schema; migrations are explicit, never `synchronize`. */
 export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
