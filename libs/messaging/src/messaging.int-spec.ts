@@ -587,10 +587,12 @@ describe('messaging on real Kafka and Postgres', () => {
         expect(calls.transactions).toBe(1);
         // Written without its notification, as a half-open listening connection would lose it.
         const account = `acc-${randomUUID()}`;
-        await dataSource.query(
-          `INSERT INTO ${SCHEMA}.outbox (event_id, topic, message_key, event_type, payload, headers, occurred_at) VALUES ($1, $2, $3, $4, $5, '{}', now())`,
-          [randomUUID(), Credited.topic, account, Credited.type, JSON.stringify({ account, cents: 9 })],
-        );
+        await dataSource.transaction((tx) => {
+          const withoutNotify = {
+            query: (sql: string, parameters?: unknown[]) => (sql.includes('pg_notify') ? Promise.resolve([]) : tx.query(sql, parameters)),
+          };
+          return writer.append(withoutNotify, { event: Credited, key: account, payload: { account, cents: 9 } });
+        });
         expect(await waitFor(() => balance(account), 10_000)).toBe('9');
         expect(calls.transactions).toBe(2);
       } finally {
