@@ -13,7 +13,7 @@ import { ensureDatabase } from '@platform/persistence';
 import { deletePrefixedTopicsAndGroups, OperatorClient, REPO_ROOT, Stack, testInfrastructure, type ProvisionedMerchant } from '@platform/testing';
 import { constantArrival, type ArrivalRequest } from './bench/constant-arrival';
 import { CpuMeter, kafkaBrokerPid, pidsNamed } from './bench/process-cpu';
-import { prepareReference, referenceAvailable, referenceLoad, startReference, stopReference } from './bench/reference';
+import { prepareReference, referenceArrival, referenceAvailable, referenceLoad, startReference, stopReference } from './bench/reference';
 
 /**
  * `npm run bench`: first the single-process reference (../shared/perf-reference, NestJS and
@@ -117,6 +117,7 @@ async function idle(stack: Stack): Promise<void> {
 
 /** The NestJS reference's req/s in this sitting, for the ratios. */
 let referenceRate: number | undefined;
+const PAYMENTS_OPEN_LOOP = 'POST /api/v3/payments open loop';
 
 function report(name: string, result: autocannon.Result, cpu: CpuMeter): void {
   const failed = result.non2xx + result.errors + result.timeouts;
@@ -147,14 +148,22 @@ async function scenario(name: string, cpu: CpuMeter, options: autocannon.Options
  * 1/rate s, latency counted from when each was due. Warmed up 3 s at the same rate first.
  */
 async function openLoop(name: string, cpu: CpuMeter, target: ArrivalRequest): Promise<void> {
-  const rate = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 0) || (referenceRate ? Math.round(referenceRate / 2) : 0);
   if (!selected(name)) return;
+  const rate = openLoopRate();
   if (!rate) {
     process.stdout.write(`${name.padEnd(38)} skipped: needs the reference's rate from this run, or BENCH_OPEN_LOOP_RATE\n`);
     return;
   }
+  await measureOpenLoop(name, rate, cpu, target);
+}
+
+function openLoopRate(): number {
+  return Number(process.env.BENCH_OPEN_LOOP_RATE ?? 0) || (referenceRate ? Math.round(referenceRate / 2) : 0);
+}
+
+async function measureOpenLoop(name: string, rate: number, cpu: CpuMeter, target: ArrivalRequest, databaseUrl?: string): Promise<void> {
   await constantArrival(target, rate, WARM_UP_SECONDS);
-  await analyze();
+  await analyze(databaseUrl);
   cpu.start();
   const result = await constantArrival(target, rate, SECONDS);
   const ratio = referenceRate ? `  ${(result.rate / referenceRate).toFixed(2)}× ref` : '';
@@ -178,11 +187,16 @@ async function runReference(): Promise<void> {
     try {
       await referenceLoad(WARM_UP_SECONDS, CONNECTIONS);
       await analyze(databaseUrl);
-      const cpu = new CpuMeter({ reference: () => [server.pid!], postgres: () => pidsNamed('postgres') });
+      const processes = { reference: () => [server.pid!], postgres: () => pidsNamed('postgres') };
+      const cpu = new CpuMeter(processes);
       cpu.start();
       const result = await referenceLoad(SECONDS, CONNECTIONS);
       if (kind === 'nest') referenceRate = result.requests.average;
       report(`reference, one process (${kind})`, result, cpu);
+      if (kind === 'nest' && selected(PAYMENTS_OPEN_LOOP)) {
+        const withGenerator = new CpuMeter({ ...processes, 'load generator (bench)': () => [process.pid] });
+        await measureOpenLoop('reference (nest) open loop', openLoopRate(), withGenerator, referenceArrival(), databaseUrl);
+      }
     } finally {
       await stopReference(server);
     }
@@ -357,7 +371,7 @@ async function main(): Promise<void> {
     };
     await scenario('POST /api/v3/payments (signed)', meter('payments-v3'), createPayment);
     // The generator shares the machine with the platform: what it spends is shown, not hidden.
-    await openLoop('POST /api/v3/payments open loop', meter('payments-v3', { 'load generator (bench)': () => [process.pid] }), {
+    await openLoop(PAYMENTS_OPEN_LOOP, meter('payments-v3', { 'load generator (bench)': () => [process.pid] }), {
       url: `${gateway}/api/v3/payments`,
       method: 'POST',
       body: payment,

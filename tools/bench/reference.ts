@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { ensureDatabase } from '@platform/persistence';
 import { REPO_ROOT, testInfrastructure } from '@platform/testing';
+import type { ArrivalRequest } from './constant-arrival';
 
 /**
  * The single-process reference of ../shared/perf-reference (HMAC check, then idempotency row,
@@ -61,10 +62,11 @@ export async function stopReference(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+const BODY = JSON.stringify({ merchant: 7, amount: 1999, currency: 'USD', description: 'card order' });
+const SIGNATURE = createHmac('sha256', 'whsec_test').update(BODY).digest('hex');
+
 /** The load of the reference's own load.js: a signed POST with a new Idempotency-Key per request. */
 export function referenceLoad(seconds: number, connections: number): Promise<autocannon.Result> {
-  const body = JSON.stringify({ merchant: 7, amount: 1999, currency: 'USD', description: 'card order' });
-  const signature = createHmac('sha256', 'whsec_test').update(body).digest('hex');
   return autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
@@ -73,9 +75,19 @@ export function referenceLoad(seconds: number, connections: number): Promise<aut
       {
         method: 'POST',
         path: '/payments',
-        headers: { 'content-type': 'application/json', 'x-signature': signature },
-        setupRequest: (request) => ({ ...request, body, headers: { ...request.headers, 'idempotency-key': randomUUID() } }),
+        headers: { 'content-type': 'application/json', 'x-signature': SIGNATURE },
+        setupRequest: (request) => ({ ...request, body: BODY, headers: { ...request.headers, 'idempotency-key': randomUUID() } }),
       },
     ],
   });
+}
+
+/** The same requests for the constant-arrival generator, so the open loop has a reference too. */
+export function referenceArrival(): ArrivalRequest {
+  return {
+    url: `http://127.0.0.1:${PORT}/payments`,
+    method: 'POST',
+    body: BODY,
+    headers: () => ({ 'content-type': 'application/json', 'x-signature': SIGNATURE, 'idempotency-key': randomUUID() }),
+  };
 }
