@@ -12,6 +12,7 @@ import { AccountVolumeHours1763700000900 } from './migrations/1763700000900-acco
 import { OrderIdKeyLeadsWithOrderId1763700001000 } from './migrations/1763700001000-order-id-key-leads-with-order-id';
 import { OrderVersions1763700001100 } from './migrations/1763700001100-order-versions';
 import { AccountVolumeOncePerCommit1763700001200 } from './migrations/1763700001200-account-volume-once-per-commit';
+import { OrdersExpiryDue1763700001300 } from './migrations/1763700001300-orders-expiry-due';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -30,5 +31,6 @@ export const DATABASE = {
     OrderIdKeyLeadsWithOrderId1763700001000,
     OrderVersions1763700001100,
     AccountVolumeOncePerCommit1763700001200,
+    OrdersExpiryDue1763700001300,
   ] as MigrationClass[],
 };

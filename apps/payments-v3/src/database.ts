@@ -12,6 +12,7 @@ import { IdempotencyRequests1763800000000 } from './migrations/1763800000000-ide
 import { PaymentVersions1763800000100 } from './migrations/1763800000100-payment-versions';
 import { IdempotencyRequestDigest1763900000000 } from './migrations/1763900000000-idempotency-request-digest';
 import { ReversalApprovals1764100000000 } from './migrations/1764100000000-reversal-approvals';
+import { PaymentsExpiryDue1764100000100 } from './migrations/1764100000100-payments-expiry-due';
 import { PaymentsByOwnerAndTime1763900000100 } from './migrations/1763900000100-payments-by-owner-and-time';
 
 /** The schema this service owns and its migrations, in order. */
@@ -32,5 +33,6 @@ export const DATABASE = {
     IdempotencyRequestDigest1763900000000,
     PaymentsByOwnerAndTime1763900000100,
     ReversalApprovals1764100000000,
+    PaymentsExpiryDue1764100000100,
   ] as MigrationClass[],
 };
