@@ -12,3 +12,4 @@ export * from './grouped-writes';
 export * from './batched-calls';
 export * from './change-signals';
 export * from './after-commit';
+export * from './concurrent-index';
