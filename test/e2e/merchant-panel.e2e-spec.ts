@@ -21,6 +21,17 @@ const PASSWORD = PANEL_TEST_PASSWORD;
 const randomTestNetAddress = () => `198.51.100.${randomInt(1, 255)}`;
 /** Failed sign-ins one address may make per window in this suite. */
 const ADDRESS_LIMIT = 20;
+/** The address windows are fixed, SIGN_IN_LOCK_MINUTES (15 by default) long from the epoch. */
+const ADDRESS_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Waits past the next edge of the address windows if it comes within `neededMs`: guesses that
+ * straddled it would be counted in two windows, and the address would not be stopped when expected.
+ */
+async function clearOfAddressWindowEdge(neededMs: number): Promise<void> {
+  const left = ADDRESS_WINDOW_MS - (Date.now() % ADDRESS_WINDOW_MS);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 1000));
+}
 
 /**
  * The merchant panel in Debian's Chromium on the real stack (gateway, panel, ledger over
@@ -506,6 +517,7 @@ describe('merchant panel in a browser', () => {
     while (guesserAddress === suiteAddress) guesserAddress = randomTestNetAddress();
     const guesser = await contextOf({}, guesserAddress);
     const tab = await guesser.newPage();
+    await clearOfAddressWindowEdge(45_000);
     // A few guesses at many accounts: no account locks, the address does.
     for (let attempt = 0; attempt < ADDRESS_LIMIT; attempt += 1) {
       await signIn(tab, `nobody-${attempt}-${merchant.merchantCode.toLowerCase()}@shop.example`, `guess ${attempt}`);
@@ -526,6 +538,7 @@ describe('merchant panel in a browser', () => {
     const burst = await contextOf({}, burstAddress);
     const form = await (await burst.request.get(`${panelUrl}/sign-in?lang=en`)).text();
     const csrf = /name="_csrf" value="([^"]+)"/.exec(form)![1]!;
+    await clearOfAddressWindowEdge(10_000);
     const statuses = await Promise.all(
       Array.from({ length: ADDRESS_LIMIT + 10 }, (_, index) =>
         burst.request
