@@ -247,7 +247,7 @@ function v4Headers(merchant: ProvisionedMerchant, method: string, path: string, 
   };
 }
 
-/** Payments the `GET` payment scenario reads in turn, and merchants whose balances are read. */
+/** Payments and orders the `GET` scenarios read in turn, and merchants whose balances are read. */
 const DISTINCT_READS = 256;
 const BALANCE_MERCHANTS = 16;
 
@@ -405,6 +405,18 @@ async function main(): Promise<void> {
         },
       ],
     });
+    // Reads spread over many orders, for the same reason as the payments above.
+    const orderReads = await Promise.all(
+      Array.from({ length: DISTINCT_READS }, async () => {
+        const merchantOrderId = `bench-read-${randomUUID()}`;
+        const body = JSON.stringify({ merchant_order_id: merchantOrderId, amount: '99.90', bin: '540061' });
+        const created = await fetch(`${gateway}${ordersPath}`, { method: 'POST', body, headers: v4Headers(merchant, 'POST', ordersPath, body) });
+        if (!created.ok) throw new Error(`creating an order to read: ${created.status} ${await created.text()}`);
+        const path = `${ordersPath}/${merchantOrderId}`;
+        return { path, headers: v4Headers(merchant, 'GET', path) };
+      }),
+    );
+    await scenario('GET /api/v4/orders/{merchantOrderId} (signed)', meter('orders-v4'), { url: gateway, requests: [inTurn(orderReads)] });
     // Balances of several merchants, for the same reason as the payments above.
     const operator = new OperatorClient(gateway);
     const balanceReaders = [merchant, ...(await Promise.all(Array.from({ length: BALANCE_MERCHANTS - 1 }, () => operator.provisionMerchant())))];
