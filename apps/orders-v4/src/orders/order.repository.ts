@@ -131,6 +131,16 @@ export class OrderRepository {
     return rows[0];
   }
 
+  /** Each owner's order by its merchant order id, in one statement (the unique key leads with the id). */
+  async findByOwnersAndIds(tx: SqlExecutor, reads: { owner: Caller; merchantOrderId: string }[]): Promise<OrderRow[]> {
+    return queryRows<OrderRow>(
+      tx,
+      `SELECT ${COLUMNS} FROM orders.orders
+        WHERE (merchant_order_id, merchant_code, environment) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))`,
+      [reads.map((read) => read.merchantOrderId), reads.map((read) => read.owner.merchantCode), reads.map((read) => read.owner.environment)],
+    );
+  }
+
   /** A page of the owner's orders, newest first (an index scan of orders_account_created). */
   async list(tx: SqlExecutor, owner: Caller, filter: OrderListFilter, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
     const where = `merchant_code = $1 AND environment = $2 AND ($3::text IS NULL OR status = $3)
