@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ApiError, Errors, type Owner } from '@platform/contracts';
+import { Errors, type Owner } from '@platform/contracts';
 import { connectToServiceSchema } from '@platform/persistence';
 import type { Clock } from '@platform/service-kit';
-import { TestClock, ownerAndStrangers, testInfrastructure } from '@platform/testing';
+import { TestClock, expectEachRefusedWith, ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { newOrderFixture } from './order.fixtures';
@@ -62,12 +62,7 @@ describe('reading orders by merchant order id, several at once', () => {
     expect(own).toMatchObject({ status: 'fulfilled', value: { order_code: mine.order_code, amount: '10.00' } });
     expect(other).toMatchObject({ status: 'fulfilled', value: { order_code: theirs.order_code, amount: '20.00' } });
     expect(refused).toHaveLength(strangers.length + 4);
-    for (const result of refused) {
-      expect(result.status).toBe('rejected');
-      const error = (result as PromiseRejectedResult).reason as ApiError;
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error.code).toBe(Errors.OrderNotFound);
-    }
+    expectEachRefusedWith(refused, Errors.OrderNotFound);
   });
 
   it('shows an order as it is now: a read after a move sees the move', async () => {

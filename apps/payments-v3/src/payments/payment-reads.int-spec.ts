@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ApiError, Errors, type Owner } from '@platform/contracts';
+import { Errors, type Owner } from '@platform/contracts';
 import { connectToServiceSchema } from '@platform/persistence';
 import type { Clock } from '@platform/service-kit';
-import { TestClock, ownerAndStrangers, testInfrastructure } from '@platform/testing';
+import { TestClock, expectEachRefusedWith, ownerAndStrangers, testInfrastructure } from '@platform/testing';
 import type { Config } from '../config';
 import { DATABASE } from '../database';
 import { PaymentQueryService } from './payment-query.service';
@@ -56,12 +56,7 @@ describe('reading payments by code, several at once', () => {
     expect(own).toMatchObject({ status: 'fulfilled', value: { payment_code: mine.code, amount: '12.50', environment: owner.environment } });
     expect(other).toMatchObject({ status: 'fulfilled', value: { payment_code: theirs.code } });
     expect(refused).toHaveLength(strangers.length + 3);
-    for (const result of refused) {
-      expect(result.status).toBe('rejected');
-      const error = (result as PromiseRejectedResult).reason as ApiError;
-      expect(error).toBeInstanceOf(ApiError);
-      expect(error.code).toBe(Errors.ResourceNotFound);
-    }
+    expectEachRefusedWith(refused, Errors.ResourceNotFound);
   });
 
   it('shows a payment as it is now: a read after a move sees the move', async () => {
