@@ -253,8 +253,23 @@ function v4Headers(merchant: ProvisionedMerchant, method: string, path: string, 
 const DISTINCT_READS = 256;
 const BALANCE_MERCHANTS = 16;
 
+/** A signed read for each of DISTINCT_READS records, each made by `create`. */
+function distinctReads(create: () => Promise<SignedRead>): Promise<SignedRead[]> {
+  return Promise.all(Array.from({ length: DISTINCT_READS }, create));
+}
+
+/** A v4 order body with a BIN whose cards go to the hosted page, so that no acquirer is called. */
+function hostedOrder(merchantOrderId: string): string {
+  return JSON.stringify({ merchant_order_id: merchantOrderId, amount: '99.90', bin: '540061' });
+}
+
 /** An autocannon request that takes the next of `reads` each time, round and round. */
-function inTurn(reads: { path: string; headers: Record<string, string> }[]): autocannon.Request {
+interface SignedRead {
+  path: string;
+  headers: Record<string, string>;
+}
+
+function inTurn(reads: SignedRead[]): autocannon.Request {
   let next = 0;
   return {
     setupRequest: (request) => {
@@ -381,19 +396,16 @@ async function main(): Promise<void> {
     });
     // Reads spread over many payments, as merchants read their own: concurrent reads of one code
     // share one query since BatchedCalls, which would flatter the platform.
-    const paymentReads = await Promise.all(
-      Array.from({ length: DISTINCT_READS }, async () => {
-        const created = await fetch(`${gateway}/api/v3/payments`, {
-          method: 'POST',
-          body: payment,
-          headers: { ...v3Headers(merchant, 'POST', '/api/v3/payments', payment), 'Idempotency-Key': randomUUID() },
-        });
-        const path = `/api/v3/payments/${((await created.json()) as { code: string }).code}`;
-        return { path, headers: v3Headers(merchant, 'GET', path) };
-      }),
-    );
+    const paymentReads = await distinctReads(async () => {
+      const created = await fetch(`${gateway}/api/v3/payments`, {
+        method: 'POST',
+        body: payment,
+        headers: { ...v3Headers(merchant, 'POST', '/api/v3/payments', payment), 'Idempotency-Key': randomUUID() },
+      });
+      const path = `/api/v3/payments/${((await created.json()) as { code: string }).code}`;
+      return { path, headers: v3Headers(merchant, 'GET', path) };
+    });
     await scenario('GET /api/v3/payments/{code} (signed)', meter('payments-v3'), { url: gateway, requests: [inTurn(paymentReads)] });
-    // Hosted orders: a BIN whose cards go to the hosted page, so no acquirer is called.
     const ordersPath = '/api/v4/orders';
     await scenario('POST /api/v4/orders (signed, hosted)', meter('orders-v4'), {
       url: `${gateway}${ordersPath}`,
@@ -401,23 +413,21 @@ async function main(): Promise<void> {
       requests: [
         {
           setupRequest: (request) => {
-            const body = JSON.stringify({ merchant_order_id: `bench-${randomUUID()}`, amount: '99.90', bin: '540061' });
+            const body = hostedOrder(`bench-${randomUUID()}`);
             return { ...request, body, headers: v4Headers(merchant, 'POST', ordersPath, body) };
           },
         },
       ],
     });
     // Reads spread over many orders, for the same reason as the payments above.
-    const orderReads = await Promise.all(
-      Array.from({ length: DISTINCT_READS }, async () => {
-        const merchantOrderId = `bench-read-${randomUUID()}`;
-        const body = JSON.stringify({ merchant_order_id: merchantOrderId, amount: '99.90', bin: '540061' });
-        const created = await fetch(`${gateway}${ordersPath}`, { method: 'POST', body, headers: v4Headers(merchant, 'POST', ordersPath, body) });
-        if (!created.ok) throw new Error(`creating an order to read: ${created.status} ${await created.text()}`);
-        const path = `${ordersPath}/${merchantOrderId}`;
-        return { path, headers: v4Headers(merchant, 'GET', path) };
-      }),
-    );
+    const orderReads = await distinctReads(async () => {
+      const merchantOrderId = `bench-read-${randomUUID()}`;
+      const body = hostedOrder(merchantOrderId);
+      const created = await fetch(`${gateway}${ordersPath}`, { method: 'POST', body, headers: v4Headers(merchant, 'POST', ordersPath, body) });
+      if (!created.ok) throw new Error(`creating an order to read: ${created.status} ${await created.text()}`);
+      const path = `${ordersPath}/${merchantOrderId}`;
+      return { path, headers: v4Headers(merchant, 'GET', path) };
+    });
     await scenario('GET /api/v4/orders/{merchantOrderId} (signed)', meter('orders-v4'), { url: gateway, requests: [inTurn(orderReads)] });
     // Balances of several merchants, for the same reason as the payments above.
     const operator = new OperatorClient(gateway);

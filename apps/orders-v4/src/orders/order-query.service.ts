@@ -14,17 +14,12 @@ import {
 import { BatchedCalls } from '@platform/persistence';
 import { Clock, CONFIG } from '@platform/service-kit';
 import type { Config } from '../config';
-import { OrderRepository, type OrderRow } from './order.repository';
+import { OrderRepository, type OrderRead, type OrderRow } from './order.repository';
 import { publishOutcome } from './order-events';
 import { toOrderRecord } from './order-view';
 
-interface OrderRead {
-  owner: Caller;
-  merchantOrderId: string;
-}
-
-function readKey(row: Pick<OrderRow, 'merchant_code' | 'environment' | 'merchant_order_id'>): string {
-  return JSON.stringify([row.merchant_code, row.environment, row.merchant_order_id]);
+function readKey(merchantCode: string, environment: string, merchantOrderId: string): string {
+  return JSON.stringify([merchantCode, environment, merchantOrderId]);
 }
 
 @Injectable()
@@ -38,8 +33,11 @@ export class OrderQueryService {
 
   /** The reads of one turn are one statement; each answer is the row of its caller's own key. */
   private readonly byOwnerAndId = new BatchedCalls<OrderRead, OrderRow>(
-    async (reads) => new Map((await this.orders.findByOwnersAndIds(this.dataSource, reads)).map((row) => [readKey(row), row])),
-    (read) => readKey({ merchant_code: read.owner.merchantCode, environment: read.owner.environment, merchant_order_id: read.merchantOrderId }),
+    async (reads) =>
+      new Map(
+        (await this.orders.findByOwnersAndIds(this.dataSource, reads)).map((row) => [readKey(row.merchant_code, row.environment, row.merchant_order_id), row]),
+      ),
+    (read) => readKey(read.owner.merchantCode, read.owner.environment, read.merchantOrderId),
   );
 
   async get(caller: Caller, merchantOrderId: string): Promise<OrderRecord> {

@@ -13,6 +13,12 @@ export interface CardSummary {
   issuer_bank_name: string | null;
 }
 
+/** One caller's read of its order by merchant order id. */
+export interface OrderRead {
+  owner: Caller;
+  merchantOrderId: string;
+}
+
 export interface OrderRow {
   id: string;
   merchant_code: string;
@@ -132,7 +138,7 @@ export class OrderRepository {
   }
 
   /** Each owner's order by its merchant order id, in one statement (the unique key leads with the id). */
-  async findByOwnersAndIds(tx: SqlExecutor, reads: { owner: Caller; merchantOrderId: string }[]): Promise<OrderRow[]> {
+  async findByOwnersAndIds(tx: SqlExecutor, reads: OrderRead[]): Promise<OrderRow[]> {
     return queryRows<OrderRow>(
       tx,
       `SELECT ${COLUMNS} FROM orders.orders
