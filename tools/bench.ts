@@ -450,7 +450,7 @@ async function main(): Promise<void> {
     await stack.stop();
     // A broker that is gone must not hide the error that ended the run.
     await deletePrefixedTopicsAndGroups(topicPrefix).catch((error: unknown) =>
-      process.stderr.write(`bench topics ${topicPrefix}* left on the broker: ${String(error)}\n`),
+      process.stderr.write(`bench topics or groups ${topicPrefix}* left on the broker: ${String(error)}\n`),
     );
   }
 }

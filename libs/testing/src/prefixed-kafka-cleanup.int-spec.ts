@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { deletePrefixedTopicsAndGroups } from './prefixed-kafka-cleanup';
 import { testInfrastructure } from './test-environment';
 
@@ -47,6 +48,50 @@ describe('deletePrefixedTopicsAndGroups (real broker)', () => {
     expect(groups).not.toContain(`${mine}payments-v3`);
     expect(groups).toContain(`${neighbour}payments-v3`);
     await expect(deletePrefixedTopicsAndGroups(mine)).resolves.toEqual({ topics: 0, groups: 0 });
+  });
+
+  /**
+   * A consumer that has joined its group and stays a member until it is disconnected. It reads a
+   * neighbour's topic, so deleting the prefix's topics cannot make it leave by itself.
+   */
+  async function memberOf(groupId: string): Promise<Consumer> {
+    const topic = `${neighbour}members.v1`;
+    await admin.createTopics({ topics: [{ topic }], waitForLeaders: true });
+    const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    await consumer.run({ eachMessage: async () => undefined });
+    await joined;
+    return consumer;
+  }
+
+  it('waits for a member that is still leaving, then deletes its group', async () => {
+    const prefix = `${mine}leaving.`;
+    await admin.createTopics({ topics: [{ topic: `${prefix}payments.commands.v1` }], waitForLeaders: true });
+    const consumer = await memberOf(`${prefix}payments-v3`);
+    const leaves = sleep(1500).then(() => consumer.disconnect());
+
+    await expect(deletePrefixedTopicsAndGroups(prefix)).resolves.toEqual({ topics: 1, groups: 1 });
+
+    await leaves;
+    const groups = (await admin.listGroups()).groups.map((group) => group.groupId);
+    expect(groups).not.toContain(`${prefix}payments-v3`);
+  });
+
+  it('still deletes the topics when a member never leaves, and names the group it could not delete', async () => {
+    const prefix = `${mine}stuck.`;
+    await admin.createTopics({ topics: [{ topic: `${prefix}payments.commands.v1` }], waitForLeaders: true });
+    const consumer = await memberOf(`${prefix}payments-v3`);
+    try {
+      await expect(deletePrefixedTopicsAndGroups(prefix, { groupsEmptyWithinMs: 1500 })).rejects.toThrow(
+        `consumer groups not deleted: ${prefix}payments-v3 (NON_EMPTY_GROUP)`,
+      );
+      expect((await admin.listTopics()).filter((topic) => topic.startsWith(prefix))).toEqual([]);
+    } finally {
+      await consumer.disconnect();
+    }
+    await expect(deletePrefixedTopicsAndGroups(prefix)).resolves.toEqual({ topics: 0, groups: 1 });
   });
 
   it('refuses an empty prefix, which would match every topic', async () => {
