@@ -91,7 +91,9 @@ describe('deletePrefixedTopicsAndGroups (real broker)', () => {
     } finally {
       await consumer.disconnect();
     }
-    await expect(deletePrefixedTopicsAndGroups(prefix)).resolves.toEqual({ topics: 0, groups: 1 });
+    await expect(deletePrefixedTopicsAndGroups(prefix)).resolves.toMatchObject({ topics: 0 });
+    const groups = (await admin.listGroups()).groups.map((group) => group.groupId);
+    expect(groups).not.toContain(`${prefix}payments-v3`);
   });
 
   it('refuses an empty prefix, which would match every topic', async () => {
