@@ -32,6 +32,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/real-infrastructure-timeouts.ts'],
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
     },
     {
       ...base,
@@ -39,6 +40,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/real-infrastructure-timeouts.ts'],
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
     },
   ],
 };

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { REPO_ROOT, testInfrastructure } from '@platform/testing';
+import { REPO_ROOT, recordRunTopicPrefix, testInfrastructure } from '@platform/testing';
 
 /** A service with a bad configuration refuses to start and says exactly what is wrong. */
 function run(script: string, env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
@@ -52,6 +52,7 @@ describe('configuration fails fast', () => {
 
   it('starts a production service only on topics the topics job made, and the job makes them', () => {
     const prefix = `fail-fast-${randomUUID().slice(0, 8)}.`;
+    recordRunTopicPrefix(prefix);
     const production = {
       NODE_ENV: 'production',
       DATABASE_URL: testInfrastructure.adminDatabaseUrl.replace('postgres@', ''),

@@ -7,7 +7,7 @@ import { Decimal } from '@platform/money';
 import { createLogger } from '@platform/observability';
 import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
 import { MerchantSettings, SystemClock } from '@platform/service-kit';
-import { TestClock, merchantEnvironmentFixture, publishMerchantSettings, testInfrastructure } from '@platform/testing';
+import { TestClock, merchantEnvironmentFixture, publishMerchantSettings, recordRunTopicPrefix, testInfrastructure } from '@platform/testing';
 import { BalanceService } from './balances/balance.service';
 import { Bookings } from './bookings/bookings.service';
 import { SettlementService } from './bookings/settlement.service';
@@ -27,6 +27,7 @@ import { ReservationsService } from './reservations/reservations.service';
 const logger = createLogger('ledger-it', 'warn');
 const run = randomUUID().slice(0, 8);
 const topicPrefix = `it-ledger-${run}.`;
+recordRunTopicPrefix(topicPrefix);
 const config = { SETTLEMENT_SWEEP_INTERVAL_MS: 60000 } as Config;
 
 describe('ledger on real Postgres', () => {

@@ -15,7 +15,7 @@ import {
   queryRows,
   serviceDatabaseUrl,
 } from '@platform/persistence';
-import { testInfrastructure } from '@platform/testing';
+import { recordRunTopicPrefix, testInfrastructure } from '@platform/testing';
 import { EventConsumer, PARK_AFTER_FAILURES, type ParkedEvent } from './event-consumer';
 import { KafkaEventPublisher, type EventPublisher, type OutboxRecord } from './event-publisher';
 import { Headers } from './headers';
@@ -33,6 +33,7 @@ import { RpcServer } from './rpc-server';
 const SCHEMA = 'messaging_it';
 const logger = createLogger('messaging-it', 'warn');
 const run = randomUUID().slice(0, 8);
+for (const prefix of ['it-', 'it-old-', 'it-plan-', 'share-a-', 'share-b-']) recordRunTopicPrefix(`${prefix}${run}.`);
 
 const Echo = defineCommand({
   type: 'test.echo',

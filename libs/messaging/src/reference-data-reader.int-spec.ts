@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FxRateChanged, MerchantEnvironmentChanged, TOPIC_SPECS, merchantEnvironmentKey, type EventContract } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
-import { merchantEnvironmentFixture, publishFxRates, publishMerchantSettings, testInfrastructure } from '@platform/testing';
+import { merchantEnvironmentFixture, publishFxRates, publishMerchantSettings, recordRunTopicPrefix, testInfrastructure } from '@platform/testing';
 import { KafkaConnection } from './kafka-connection';
 import { ReferenceDataReader } from './reference-data-reader';
 
@@ -12,6 +12,7 @@ import { ReferenceDataReader } from './reference-data-reader';
 const logger = createLogger('reference-it', 'warn');
 const run = randomUUID().slice(0, 8);
 const topicPrefix = `ref-it-${run}.`;
+recordRunTopicPrefix(topicPrefix);
 const merchant = merchantEnvironmentFixture({ merchant_code: `mer_${run}0000`, environment: 'live', version: 1 });
 const settingsKey = merchantEnvironmentKey(merchant.merchant_code, merchant.environment);
 

@@ -5,7 +5,7 @@ import { TOPIC_SPECS } from '@platform/contracts';
 import { KafkaConnection } from '@platform/messaging';
 import { createLogger } from '@platform/observability';
 import { ServiceKitModule, kafkaSettingsOf, loadConfig, type BaseConfig, type ServiceSpec } from '@platform/service-kit';
-import { testInfrastructure } from '@platform/testing';
+import { recordRunTopicPrefix, testInfrastructure } from '@platform/testing';
 
 export interface CompiledService {
   module: TestingModule;
@@ -39,6 +39,7 @@ export async function compileService<S extends z.ZodType<BaseConfig, z.ZodTypeDe
     KAFKA_SOLE_FETCH_MAX_WAIT_MS: '500',
     ...options.env,
   });
+  recordRunTopicPrefix(config.KAFKA_TOPIC_PREFIX);
   const logger = createLogger(`${spec.name}-it`, config.LOG_LEVEL);
   if (options.prepare) {
     const kafka = new KafkaConnection(kafkaSettingsOf(config, `${spec.name}-it-fixtures`), logger);

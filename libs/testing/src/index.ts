@@ -20,3 +20,4 @@ export * from './authenticator-app';
 export * from './panel-user';
 export * from './screenshots';
 export * from './prefixed-kafka-cleanup';
+export * from './run-topic-prefixes';

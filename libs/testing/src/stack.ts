@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startIyzicoStandIn, type RunningStandIn } from './iyzico-stand-in/process';
 import { runningOidcStandIn, startOidcStandIn } from './oidc-stand-in/process';
 import { REPO_ROOT, testInfrastructure } from './test-environment';
+import { recordRunTopicPrefix } from './run-topic-prefixes';
 
 import { PLATFORM_APPS, serviceNodeOptions, type PlatformApp } from '@platform/contracts';
 
@@ -102,6 +103,7 @@ export class Stack {
     const running = new Map<AppName, RunningApp>();
     if (options.portBase === undefined) rmSync(mailDirOf(portBase), { recursive: true, force: true });
     const runId = randomUUID().slice(0, 8);
+    recordRunTopicPrefix(options.env?.KAFKA_TOPIC_PREFIX ?? testInfrastructure.topicPrefix);
     const acquirer = withStandIn
       ? await startIyzicoStandIn({
           port: portBase + STAND_IN_OFFSET,

@@ -5,7 +5,7 @@ import { KafkaConnection, RpcServer, type CommandContext } from '@platform/messa
 import { createLogger } from '@platform/observability';
 import { queryRows } from '@platform/persistence';
 import { startService, type RunningService } from '@platform/service-kit';
-import { OperatorClient, freePortBase, testInfrastructure } from '@platform/testing';
+import { OperatorClient, freePortBase, recordRunTopicPrefix, testInfrastructure } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { GATEWAY_SERVICE } from '../gateway.service';
@@ -19,6 +19,7 @@ type Invitation = z.infer<typeof PanelInviteUser.request>;
 describe('operator invitation of a merchant panel user', () => {
   const logger = createLogger('invite-it', 'warn');
   const topicPrefix = `it-gateway-invite-${randomUUID().slice(0, 8)}.`;
+  recordRunTopicPrefix(topicPrefix);
   const received: { request: Invitation; context: CommandContext }[] = [];
   let gateway: RunningService;
   let operator: OperatorClient;

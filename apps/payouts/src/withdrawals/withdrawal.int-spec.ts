@@ -23,6 +23,7 @@ import {
   ownerAndStrangers,
   publishFxRates,
   publishMerchantSettings,
+  recordRunTopicPrefix,
   testInfrastructure,
 } from '@platform/testing';
 import { DATABASE } from '../database';
@@ -39,6 +40,7 @@ import type { Config } from '../config';
 describe('withdrawal requests', () => {
   const logger = createLogger('payouts-it', 'warn');
   const topicPrefix = `it-payouts-${randomUUID().slice(0, 8)}.`;
+  recordRunTopicPrefix(topicPrefix);
   const { owner, otherEnvironment: live } = ownerAndStrangers();
   const address = tronAddress(Buffer.alloc(20, 7));
   const clock = new TestClock(new Date('2026-11-23T10:00:00.000Z'));

@@ -8,7 +8,7 @@ import { createLogger } from '@platform/observability';
 import { createServiceDataSource, queryRows, serviceDatabaseUrl } from '@platform/persistence';
 import { MerchantSettings, Metrics } from '@platform/service-kit';
 import { sealSecret, verifyWebhook } from '@platform/signing';
-import { TestClock, merchantEnvironmentFixture, publishMerchantSettings, testInfrastructure } from '@platform/testing';
+import { TestClock, merchantEnvironmentFixture, publishMerchantSettings, recordRunTopicPrefix, testInfrastructure } from '@platform/testing';
 import type { Config } from '../config';
 import { SandboxCopies } from './sandbox-copies';
 import { DATABASE } from '../database';
@@ -27,6 +27,7 @@ import { WebhookSender } from './webhook-sender';
 const logger = createLogger('dispatcher-it', 'warn');
 const run = randomUUID().slice(0, 8);
 const topicPrefix = `it-webhooks-${run}.`;
+recordRunTopicPrefix(topicPrefix);
 const DEV_MASTER_KEY = Buffer.alloc(32, 'dev-master-key-not-for-production');
 const SECRET = `sk_${run}_secret`;
 
