@@ -23,7 +23,6 @@ export interface PrefixCleanupOptions {
  * even when a group cannot be, and the error names the groups left.
  */
 export async function deletePrefixedTopicsAndGroups(prefix: string, options: PrefixCleanupOptions = {}): Promise<PrefixCleanup> {
-  if (!prefix) throw new Error('a prefix is required: without one every topic would match');
   return deletePrefixedTopicsAndGroupsOf([prefix], options);
 }
 
