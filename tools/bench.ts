@@ -253,6 +253,12 @@ function v4Headers(merchant: ProvisionedMerchant, method: string, path: string, 
 const DISTINCT_READS = 256;
 const BALANCE_MERCHANTS = 16;
 
+/** A signed `GET`: its path and the headers that sign it. */
+interface SignedRead {
+  path: string;
+  headers: Record<string, string>;
+}
+
 /** A signed read for each of DISTINCT_READS records, each made by `create`. */
 function distinctReads(create: () => Promise<SignedRead>): Promise<SignedRead[]> {
   return Promise.all(Array.from({ length: DISTINCT_READS }, create));
@@ -264,11 +270,6 @@ function hostedOrder(merchantOrderId: string): string {
 }
 
 /** An autocannon request that takes the next of `reads` each time, round and round. */
-interface SignedRead {
-  path: string;
-  headers: Record<string, string>;
-}
-
 function inTurn(reads: SignedRead[]): autocannon.Request {
   let next = 0;
   return {
