@@ -18,7 +18,9 @@ describe("the run's global teardown (real broker)", () => {
 
   beforeAll(() => admin.connect());
   afterAll(async () => {
-    process.env[RUN_TOPIC_PREFIXES_FILE] = runFile;
+    // Assigning undefined would set the text "undefined", a file name the run would then write to.
+    if (runFile === undefined) delete process.env[RUN_TOPIC_PREFIXES_FILE];
+    else process.env[RUN_TOPIC_PREFIXES_FILE] = runFile;
     await deletePrefixedTopicsAndGroups(unrecorded);
     await admin.disconnect();
   });
