@@ -94,6 +94,9 @@ export class DeliveryQueryService {
       if (earlier) return earlier.response as DeliveryDetail;
       const row = await this.deliveries.find(tx, caller, id, true);
       if (!row) throw new ApiError(Errors.ResourceNotFound, 'No delivery with this id');
+      // A repeat that waited on the row lock for the first use of its key answers as the first did.
+      const raced = await keys.earlier(tx, caller, request);
+      if (raced) return raced.response as DeliveryDetail;
       if (row.status !== 'failed') throw new ApiError(Errors.ResourceStateConflict, `only a failed delivery can be retried; this one is ${row.status}`);
       if (!(await keys.claim(tx, caller, request))) throw new ApiError(Errors.IdempotencyConflict, 'A retry with this Idempotency-Key is still running');
       const detail = toDetail(await this.deliveries.requeue(tx, caller, id, this.clock.now()), acceptLanguage);

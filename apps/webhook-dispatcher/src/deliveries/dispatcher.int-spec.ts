@@ -260,6 +260,42 @@ describe('webhook dispatcher on real infrastructure', () => {
     await expect(queries.retry({ merchantCode: unsignedMerchant, environment: 'sandbox' }, row.id, randomUUID())).rejects.toMatchObject({ code: '1000011' });
   });
 
+  it('answers two identical retries sent at once with the same first answer, and queues one attempt', async () => {
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
+    const shop = await receiver((_, response) => response.writeHead(500).end());
+    const row = await delivery(shop.url, clock.now());
+    await dataSource.query(`UPDATE webhooks.deliveries SET attempt_count = 10, next_attempt_at = $2 WHERE id = $1`, [row.id, clock.now().toISOString()]);
+    await dispatcher(clock).dispatchDue();
+    expect(await reload(row)).toMatchObject({ status: 'failed', attempt_count: 11 });
+    const queries = new DeliveryQueryService(dataSource, repository, clock);
+    const owner = { merchantCode, environment: 'sandbox' as const };
+    const key = randomUUID();
+    // Both retries find no earlier use of the key, then queue on the delivery's row lock held here.
+    const holder = dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(`SELECT id FROM webhooks.deliveries WHERE id = $1 FOR UPDATE`, [row.id]);
+    const waitingOnLock = async () =>
+      Number(
+        (
+          await dataSource.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND query ILIKE '%webhooks.deliveries%'`,
+          )
+        )[0].n,
+      );
+    const both = Promise.allSettled([queries.retry(owner, row.id, key), queries.retry(owner, row.id, key)]);
+    try {
+      await eventuallyTrue(async () => (await waitingOnLock()) === 2, 10000);
+    } finally {
+      await holder.commitTransaction();
+      await holder.release();
+    }
+    const [first, second] = await both;
+    expect(first).toMatchObject({ status: 'fulfilled' });
+    expect(second).toEqual(first);
+    expect(await reload(row)).toMatchObject({ status: 'pending', attempt_count: 11 });
+  });
+
   it('claims a new delivery and a requested retry at their commit, not at its next poll', async () => {
     // Before every other test's deliveries: this running dispatcher claims only its own.
     const clock = new TestClock(new Date('2026-01-01T00:00:00.000Z'));
