@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { OtlpJsonReceiver } from '@platform/observability';
 import {
@@ -12,6 +12,7 @@ import {
   cardFields,
   eventually,
   isBankPage,
+  luhnComplete,
   openScreen,
   passBankChallenge,
   payOnPaymentPage,
@@ -110,7 +111,13 @@ describe('live processing through iyzico (stand-in)', () => {
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'orders-v4', 'payments-v3'],
-      env: { PENDING_LOOKUP_INTERVAL_MS: '300', OTEL_EXPORTER_OTLP_ENDPOINT: await otlp.start(), OTEL_BSP_SCHEDULE_DELAY: '100' },
+      env: {
+        PENDING_LOOKUP_INTERVAL_MS: '300',
+        OTEL_EXPORTER_OTLP_ENDPOINT: await otlp.start(),
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+        // The service's default card limit (the stack lifts it for other suites), for the hosted retry below.
+        CARD_DAILY_AMOUNT: '100000.00',
+      },
     });
     operator = new OperatorClient(stack.url('gateway'));
     for (const bin of ['552879', '411111', '412911', '412411', '412711'])
@@ -200,6 +207,25 @@ describe('live processing through iyzico (stand-in)', () => {
     const back = await passBankChallenge(bankPage.html, 'approve');
     expect(back.headers.get('location')).toMatch(/^https:\/\/shop\.example\/ok\?/);
     expect(await read(created.body.data.merchant_order_id)).toMatchObject({ status: 'paid', card: { last_four: '0008' } });
+  });
+
+  it('lets the customer retry the same card on the hosted page after refusing at the bank, and pays', async () => {
+    // The card's daily 100,000.00 holds 60,000.00 once, not twice. A number of its own (the
+    // stand-in approves any card it does not list): live counts a card across merchants and runs.
+    const card = luhnComplete(`5528790006${randomInt(10000, 100000)}`);
+    const created = await order({ bin: '552880', amount: '60000.00' });
+    const hostedUrl = created.body.data.hosted_url as string;
+    const bankPath = `/v4/hosted/${hostedUrl.split('/').pop()}/bank`;
+    const toBank = await submitForm(hostedUrl, await openScreen(hostedUrl), cardFields(card));
+    expect([toBank.status, toBank.headers.get('location')]).toEqual([303, bankPath]);
+    await passBankChallenge((await openScreen(`${stack.url('checkout')}${bankPath}`)).html, 'refuse');
+    expect(await read(created.body.data.merchant_order_id)).toMatchObject({ status: 'requires_hosted' });
+
+    const again = await submitForm(hostedUrl, await openScreen(hostedUrl), cardFields(card));
+    expect([again.status, again.headers.get('location')]).toEqual([303, bankPath]);
+    const back = await passBankChallenge((await openScreen(`${stack.url('checkout')}${bankPath}`)).html, 'approve');
+    expect(back.headers.get('location')).toMatch(/^https:\/\/shop\.example\/ok\?/);
+    expect(await read(created.body.data.merchant_order_id)).toMatchObject({ status: 'paid', amount: '60000.00' });
   });
 
   it('keeps a live v3 payment waiting for a bank that answers late, taking no other card, until the answer pays it', async () => {

@@ -247,7 +247,8 @@ export class CustomerFlowService {
     let info: BinInfo;
     try {
       info = await this.binLookup.lookupChargeable(owner, card.number.slice(0, 6), order.amount);
-      await this.limits.assertCard(tx, this.limits.cardRule(owner, card.number, fingerprint), order.amount, now);
+      // The order itself is not counted: it carries the card of its last attempt, and its amount is the one asked for now.
+      await this.limits.assertCard(tx, this.limits.cardRule(owner, card.number, fingerprint), order.amount, now, order.id);
     } catch (error) {
       if (error instanceof ApiError && error.code in HOSTED_REFUSALS) return { refused: HOSTED_REFUSALS[error.code]! };
       throw error;
