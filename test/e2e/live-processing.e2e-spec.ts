@@ -209,6 +209,25 @@ describe('live processing through iyzico (stand-in)', () => {
     expect(await read(created.body.data.merchant_order_id)).toMatchObject({ status: 'paid', card: { last_four: '0008' } });
   });
 
+  it('asks the bank once for each of two direct orders sent ten times each at once, and answers each with its one order', async () => {
+    // The service takes one merchant's commands in order, batch after batch, and a batch's commands
+    // at once: the first command that comes alone has no rival; the repeats of the other order race.
+    const orders = [0, 1].map(() => {
+      const card = luhnComplete(`5528790007${randomInt(10000, 100000)}`);
+      // Cents that end in a digit other than 0: the connector sends the price as iyzico writes it (37.1, not 37.10).
+      const amount = `${randomInt(10, 100)}.${randomInt(0, 10)}${randomInt(1, 10)}`;
+      return { card, amount, body: { merchant_order_id: `ord_${randomUUID()}`, amount, card: cardFields(card) } };
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => v4.request('POST', '/api/v4/orders', orders[index % 2]!.body)));
+    for (const [index, { card, amount }] of orders.entries()) {
+      const mine = answers.filter((_, at) => at % 2 === index);
+      expect(mine.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+      expect(new Set(mine.map((answer) => answer.body.data.redirect_url)).size).toBe(1);
+      const asked = await fetch(`${stack.acquirer!.url}/_stand-in/initializations?bin=552879&last_four=${card.slice(-4)}&price=${amount}`);
+      expect([index, await asked.json()]).toEqual([index, { count: 1 }]);
+    }
+  });
+
   it('lets the customer retry the same card on the hosted page after refusing at the bank, and pays', async () => {
     // The card's daily 100,000.00 holds 60,000.00 once, not twice. A number of its own (the
     // stand-in approves any card it does not list): live counts a card across merchants and runs.

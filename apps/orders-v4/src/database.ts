@@ -13,6 +13,7 @@ import { OrderIdKeyLeadsWithOrderId1763700001000 } from './migrations/1763700001
 import { OrderVersions1763700001100 } from './migrations/1763700001100-order-versions';
 import { AccountVolumeOncePerCommit1763700001200 } from './migrations/1763700001200-account-volume-once-per-commit';
 import { OrdersExpiryDue1763700001300 } from './migrations/1763700001300-orders-expiry-due';
+import { OrderIdClaims1763700001400 } from './migrations/1763700001400-order-id-claims';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -32,5 +33,6 @@ export const DATABASE = {
     OrderVersions1763700001100,
     AccountVolumeOncePerCommit1763700001200,
     OrdersExpiryDue1763700001300,
+    OrderIdClaims1763700001400,
   ] as MigrationClass[],
 };

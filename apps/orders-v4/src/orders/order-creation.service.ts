@@ -23,6 +23,14 @@ const SealedCardPayload = z.object({
   cvv: z.string(),
 });
 
+/** What creating an order answers: the order, and whether this request made it. */
+type Answer = { created: boolean; order: OrderRecord };
+
+/** How long a claim on a merchant_order_id outlives the bank's timeout: the checks before the call and the insert after it. */
+const CLAIM_BEYOND_THE_BANK_MS = 10_000;
+/** How often a repeat waiting on a claim looks for the first request's order. */
+const CLAIM_POLL_MS = 50;
+
 export interface CreateOrderInput {
   merchant_order_id: string;
   amount: string;
@@ -69,6 +77,7 @@ export class OrderCreationService {
     if (card) {
       const repeat = await repeated();
       if (repeat) return repeat;
+      return this.whileOrderIdClaimed(caller, input.merchant_order_id, repeated, () => this.createNew(caller, input, card, fingerprint, now));
     }
     try {
       return await this.createNew(caller, input, card, fingerprint, now);
@@ -77,6 +86,42 @@ export class OrderCreationService {
       const repeat = await repeated();
       if (repeat) return repeat;
       throw error;
+    }
+  }
+
+  /**
+   * A card order may go to the bank before it is stored, so its merchant_order_id is claimed
+   * first: a repeat arriving meanwhile waits for that order and answers with it, instead of
+   * starting a second payment at the bank. Past the first request's time it gets 0055503.
+   */
+  private async whileOrderIdClaimed(
+    caller: Caller,
+    merchantOrderId: string,
+    repeated: () => Promise<Answer | undefined>,
+    create: () => Promise<Answer>,
+  ): Promise<Answer> {
+    const claimMs = this.config.PROCESSOR_TIMEOUT_MS + CLAIM_BEYOND_THE_BANK_MS;
+    const waitUntil = Date.now() + claimMs;
+    for (;;) {
+      const now = this.clock.now();
+      const until = new Date(now.getTime() + claimMs);
+      if (await this.orders.claimOrderId(this.dataSource, caller, merchantOrderId, now, until)) {
+        try {
+          return (await repeated()) ?? (await create());
+        } finally {
+          // A claim that cannot be given back lapses at `until`.
+          await this.orders.releaseOrderId(this.dataSource, caller, merchantOrderId, until).catch(() => undefined);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+      const repeat = await repeated();
+      if (repeat) return repeat;
+      if (Date.now() >= waitUntil) {
+        throw new ApiError(
+          Errors.OrderDuplicateConflict,
+          'The first request with this merchant_order_id is still processing: repeat it unchanged once it has been answered',
+        );
+      }
     }
   }
 

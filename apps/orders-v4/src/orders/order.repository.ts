@@ -285,6 +285,33 @@ export class OrderRepository {
     ]);
   }
 
+  /**
+   * Claims a merchant_order_id until `until` while its card goes to the bank: false while another
+   * request's claim runs. A claim past its time (its replica crashed) is taken over.
+   */
+  async claimOrderId(executor: SqlExecutor, owner: Caller, merchantOrderId: string, now: Date, until: Date): Promise<boolean> {
+    const rows = await queryRows(
+      executor,
+      `INSERT INTO orders.order_id_claims AS claim (merchant_code, environment, merchant_order_id, claimed_until)
+       VALUES ($1, $2, $3, $5)
+       ON CONFLICT (merchant_code, environment, merchant_order_id) DO UPDATE SET claimed_until = EXCLUDED.claimed_until
+        WHERE claim.claimed_until <= $4
+       RETURNING 1`,
+      [owner.merchantCode, owner.environment, merchantOrderId, now.toISOString(), until.toISOString()],
+    );
+    return rows.length === 1;
+  }
+
+  /** Gives up the claim `claimOrderId` made until `until`; one that lapsed and was taken over stays its new holder's. */
+  async releaseOrderId(executor: SqlExecutor, owner: Caller, merchantOrderId: string, until: Date): Promise<void> {
+    await executor.query('DELETE FROM orders.order_id_claims WHERE merchant_code = $1 AND environment = $2 AND merchant_order_id = $3 AND claimed_until = $4', [
+      owner.merchantCode,
+      owner.environment,
+      merchantOrderId,
+      until.toISOString(),
+    ]);
+  }
+
   /** Serialises order creation per subject (an account, a card) until the transaction ends. */
   async lock(tx: SqlExecutor, subject: string): Promise<void> {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [subject]);

@@ -63,6 +63,7 @@ export class IyzicoStandIn {
     const path = (request.url ?? '/').split('?')[0]!;
     const acs = /^\/acs\/(\d+)(\/answer)?$/.exec(path);
     if (request.method === 'POST' && acs) return this.acs(acs[1]!, acs[2] !== undefined, new URLSearchParams(raw), response);
+    if (request.method === 'GET' && path === '/_stand-in/initializations') return this.initializations(new URL(request.url!, this.url).searchParams, response);
     if (request.method !== 'POST') return json(response, 404, { status: 'failure', errorCode: '404', errorMessage: 'not found' });
     let body: Record<string, unknown>;
     try {
@@ -82,6 +83,17 @@ export class IyzicoStandIn {
       default:
         return json(response, 404, { status: 'failure', errorCode: '404', errorMessage: 'not found' });
     }
+  }
+
+  /**
+   * Not iyzico's: the stand-in's own count of the 3-D Secure payments it was asked to start for
+   * one card (BIN, last four) and price, so a test can tell how often the bank was called.
+   */
+  private initializations(query: URLSearchParams, response: ServerResponse): void {
+    const count = [...this.payments.values()].filter(
+      (payment) => payment.binNumber === query.get('bin') && payment.lastFourDigits === query.get('last_four') && payment.price === query.get('price'),
+    ).length;
+    json(response, 200, { count });
   }
 
   /** IYZWSv2: base64 of `apiKey:K&randomKey:R&signature:S`, S the hex HMAC-SHA256 of R + path + JSON body. */
