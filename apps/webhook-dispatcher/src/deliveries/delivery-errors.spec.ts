@@ -9,6 +9,10 @@ describe('delivery error messages', () => {
     ['', false],
     [undefined, false],
     ['fr', false],
+    // q=0 means "not acceptable" (RFC 9110, 12.4.2).
+    ['tr;q=0', false],
+    ['tr;q=0, en;q=0', false],
+    ['en;q=0, tr;q=0.1', true],
   ])('Accept-Language %j prefers Turkish: %s', (header, turkish) => {
     expect(prefersTurkish(header as string | undefined)).toBe(turkish);
   });

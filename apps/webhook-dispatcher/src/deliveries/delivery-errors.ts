@@ -1,3 +1,5 @@
+import { negotiateLanguage } from '@platform/service-kit';
+
 /** The spec's `last_error_code` values. */
 export type DeliveryErrorCode =
   | 'invalid_webhook_target'
@@ -27,16 +29,7 @@ export function deliveryErrorMessage(code: string | null, acceptLanguage: string
   return prefersTurkish(acceptLanguage) ? message.tr : message.en;
 }
 
-/** Picks between tr and en by the quality values of Accept-Language. */
+/** Picks between tr and en as error documents do: by the quality values of Accept-Language, q=0 refusing a language. */
 export function prefersTurkish(acceptLanguage: string | undefined): boolean {
-  let best = { language: 'en', quality: -1 };
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const [tag, ...params] = part.trim().toLowerCase().split(';');
-    const language = tag?.split('-')[0];
-    if (language !== 'tr' && language !== 'en') continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const quality = q ? Number(q.slice(2)) : 1;
-    if (Number.isFinite(quality) && quality > best.quality) best = { language, quality };
-  }
-  return best.language === 'tr';
+  return negotiateLanguage(acceptLanguage) === 'tr';
 }
