@@ -4,7 +4,7 @@ import type { CardSummary } from './order.repository';
 
 /**
  * The moves of an order, each with what it sets: the bank's answer is awaited, the order is
- * paid (by a hosted-page card, which it keeps) or failed, or a failed or pending order is
+ * paid (by a hosted-page card, which it keeps) or failed (keeping a hosted card the bank had), or a failed or pending order is
  * confirmed paid late by an operator. Nothing leaves `paid`.
  */
 export type OrderUpdate =
@@ -35,6 +35,10 @@ export function orderChange(update: OrderUpdate, first: number): { set: string; 
     case 'confirm_late':
       return { set: `status = $${first}, failure_reason_code = $${first + 1}, ${completes}`, values: [status, null] };
     case 'fail':
-      return { set: `status = $${first}, failure_reason_code = $${first + 1}, ${completes}`, values: [status, update.failure_reason_code] };
+      // A hosted card the bank declined after leaving it pending is the card of the result (SET reads the row as it was).
+      return {
+        set: `status = $${first}, failure_reason_code = $${first + 1}, card = coalesce(card, attempt_card), ${completes}`,
+        values: [status, update.failure_reason_code],
+      };
   }
 }
