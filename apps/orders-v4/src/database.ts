@@ -14,6 +14,7 @@ import { OrderVersions1763700001100 } from './migrations/1763700001100-order-ver
 import { AccountVolumeOncePerCommit1763700001200 } from './migrations/1763700001200-account-volume-once-per-commit';
 import { OrdersExpiryDue1763700001300 } from './migrations/1763700001300-orders-expiry-due';
 import { OrderIdClaims1763700001400 } from './migrations/1763700001400-order-id-claims';
+import { ThreeDPerOrder1763700001500 } from './migrations/1763700001500-three-d-per-order';
 
 /** The schema this service owns and its migrations, in order. */
 export const DATABASE = {
@@ -34,5 +35,6 @@ export const DATABASE = {
     AccountVolumeOncePerCommit1763700001200,
     OrdersExpiryDue1763700001300,
     OrderIdClaims1763700001400,
+    ThreeDPerOrder1763700001500,
   ] as MigrationClass[],
 };

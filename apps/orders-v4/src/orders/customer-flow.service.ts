@@ -111,7 +111,13 @@ export class CustomerFlowService {
       const outcome = await this.processors.named(order.processor, order.environment).finish(order.processor_state, input.answer);
       if (hostedAtBank && outcome.status === 'failed') {
         attemptFailure = outcome.reason;
-        return this.orders.recordAttempt(tx, owner, order.id, { processor: order.processor!, processor_state: null, bank_page: null, attempt_card: null });
+        return this.orders.recordAttempt(tx, owner, order.id, {
+          processor: order.processor!,
+          processor_state: null,
+          bank_page: null,
+          attempt_card: null,
+          three_d: false,
+        });
       }
       return this.settle(tx, order, outcome, hostedAtBank ? order.attempt_card : null);
     });
@@ -216,6 +222,7 @@ export class CustomerFlowService {
             processor_state: started.state,
             bank_page: started.bankPage,
             attempt_card: summary,
+            three_d: true,
           });
         case 'no_answer': {
           const waiting = await this.orders.recordAttempt(tx, owner, order.id, {
@@ -223,6 +230,7 @@ export class CustomerFlowService {
             processor_state: started.state,
             bank_page: null,
             attempt_card: summary,
+            three_d: false,
           });
           return this.orders.transition(tx, owner, waiting.id, { move: 'await_bank' });
         }

@@ -27,6 +27,7 @@ class OrdersTable {
       environment: owner.environment,
       currency: 'TRY' as const,
       attempt_card: null,
+      three_d: order.three_ds_expires_at !== null,
       created_at: new Date(),
       version: 1,
     }));

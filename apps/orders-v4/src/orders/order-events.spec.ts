@@ -22,6 +22,7 @@ const row: OrderRow = {
   processor_state: null,
   bank_page: null,
   attempt_card: null,
+  three_d: true,
   created_at: new Date(),
   completed_at: new Date(),
   version: 3,
@@ -36,10 +37,16 @@ describe('the facts of a finished order', () => {
     });
   });
 
-  it('carries no failure for a paid order, and 3-D Secure for a direct order’s card', () => {
+  it('carries no failure for a paid order, and whether its card went through 3-D Secure', () => {
     const facts = toOrderFinished({ ...row, status: 'paid', failure_reason_code: null }, 'requires_action');
     expect(facts).toMatchObject({ status: 'paid', failure: null, three_d: true, card: row.card });
-    expect(toOrderFinished({ ...row, mode: 'hosted', status: 'paid' }, 'requires_hosted').three_d).toBe(false);
+    expect(toOrderFinished({ ...row, mode: 'hosted', status: 'paid', three_d: true }, 'pending').three_d).toBe(true);
+    expect(toOrderFinished({ ...row, mode: 'direct', status: 'paid', three_d: false }, null).three_d).toBe(false);
+  });
+
+  it('reads an order from before 3-D Secure was kept as before: direct yes, hosted no', () => {
+    expect(toOrderFinished({ ...row, mode: 'direct', status: 'paid', three_d: null }, 'requires_action').three_d).toBe(true);
+    expect(toOrderFinished({ ...row, mode: 'hosted', status: 'paid', three_d: null }, 'requires_hosted').three_d).toBe(false);
   });
 
   it('carries the version the change wrote and the status it left; none for an order created finished', () => {

@@ -24,7 +24,7 @@ export function toOrderFinished(row: OrderRow & { status: 'paid' | 'failed' }, p
     amount: row.amount,
     currency: 'TRY',
     card: row.card,
-    three_d: row.mode === 'direct',
+    three_d: row.three_d ?? row.mode === 'direct',
     failure: row.status === 'failed' ? { code: reportedFailureCode(reason)!, reason_code: reason, message: declineMessage(reason)! } : null,
     version: row.version,
     previous_status: previousStatus,

@@ -1,7 +1,8 @@
-import type { DataSource } from 'typeorm';
-import { rowsRead, undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { rowsRead, withMigratedScratchSchema } from '@platform/service-testing';
 import { ownerAndStrangers } from '@platform/testing';
 import { DATABASE } from '../database';
+import { OrdersExpiryDue1763700001300 } from '../migrations/1763700001300-orders-expiry-due';
 import { newOrderFixture } from './order.fixtures';
 import { OrderRepository } from './order.repository';
 
@@ -59,9 +60,19 @@ describe('the order expiry sweep', () => {
   it('read every order before the expiry indexes, and drops them on the way down', async () => {
     await withMigratedScratchSchema(DATABASE, async (db) => {
       await seed(db);
-      await undoMigrationsDownTo(db, DATABASE.schema, 'OrdersExpiryDue1763700001300');
+      // That migration alone, down and up again: the sweep is today's code, which later migrations' columns serve.
+      const migration = new OrdersExpiryDue1763700001300();
+      const onItsOwn = async (step: (runner: QueryRunner) => Promise<void>) => {
+        const runner = db.createQueryRunner();
+        try {
+          await step(runner);
+        } finally {
+          await runner.release();
+        }
+      };
+      await onItsOwn((runner) => migration.down(runner));
       expect(await sweep(db)).toBeGreaterThan(FINISHED);
-      await db.runMigrations({ transaction: 'each' });
+      await onItsOwn((runner) => migration.up(runner));
       expect(await sweep(db)).toBeLessThan(10);
     });
   });

@@ -49,7 +49,13 @@ describe('order versions', () => {
 
   it('does not raise it for what is not a change of status, nor for a refused move', async () => {
     const order = await newOrder('requires_action');
-    await orders.recordAttempt(dataSource, owner, order.id, { processor: 'sandbox', processor_state: 's', bank_page: '<form/>', attempt_card: null });
+    await orders.recordAttempt(dataSource, owner, order.id, {
+      processor: 'sandbox',
+      processor_state: 's',
+      bank_page: '<form/>',
+      attempt_card: null,
+      three_d: true,
+    });
     await orders.countPageAttempt(dataSource, owner, order.id);
     await orders.setCardFingerprint(dataSource, owner, order.id, 'fp');
     expect((await stored(order)).version).toBe(1);

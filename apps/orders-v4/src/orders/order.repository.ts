@@ -43,6 +43,8 @@ export interface OrderRow {
   bank_page: string | null;
   /** The card of a hosted-page attempt at the bank, shown on the order once it is paid. */
   attempt_card: CardSummary | null;
+  /** The card went through the bank's 3-D Secure page (its last attempt, for a hosted order); null for orders from before it was kept. */
+  three_d: boolean | null;
   created_at: Date;
   completed_at: Date | null;
   /** 1 when created, raised by every move in the UPDATE that makes it (ADR 0033). */
@@ -62,7 +64,7 @@ export interface VolumeWindow {
 /** The SQLSTATE of a commit refused by a volume window; the error's detail names the window. */
 export const VOLUME_REFUSED = 'VOL01';
 
-export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment' | 'attempt_card' | 'version'>;
+export type NewOrder = Omit<OrderRow, 'id' | 'created_at' | 'currency' | 'merchant_code' | 'environment' | 'attempt_card' | 'three_d' | 'version'>;
 
 /** What the merchant's list narrows by; `created_to` is exclusive, `search` matches the start of merchant_order_id or the order code. */
 export interface OrderListFilter {
@@ -107,12 +109,14 @@ const NEW_ORDER_COLUMNS: [string, string, (item: NewOrderOf) => unknown][] = [
   ['processor', 'text', (item) => item.order.processor],
   ['processor_state', 'text', (item) => item.order.processor_state],
   ['bank_page', 'text', (item) => item.order.bank_page],
+  // A new order has a 3-D Secure window only when the bank asked for 3-D Secure.
+  ['three_d', 'boolean', (item) => item.order.three_ds_expires_at !== null],
 ];
 const NEW_ORDER_NAMES = NEW_ORDER_COLUMNS.map(([name]) => name).join(', ');
 
 const COLUMNS = `id::text, merchant_code, environment, merchant_order_id, order_code, request_fingerprint, mode, status,
   amount::text AS amount, currency, card, card_fingerprint, customer_token, three_ds_expires_at, hosted_expires_at,
-  failure_reason_code, processor, processor_state, bank_page, attempt_card, created_at, completed_at, version`;
+  failure_reason_code, processor, processor_state, bank_page, attempt_card, three_d, created_at, completed_at, version`;
 
 /** Orders from one array per column ($2…), with the volume windows of the commit ($1); built once, sent as a named statement. */
 const INSERT_ORDERS = `INSERT INTO orders.orders (${NEW_ORDER_NAMES})
@@ -236,11 +240,11 @@ export class OrderRepository {
     tx: SqlExecutor,
     owner: Caller,
     id: string,
-    attempt: { processor: string; processor_state: string | null; bank_page: string | null; attempt_card: CardSummary | null },
+    attempt: { processor: string; processor_state: string | null; bank_page: string | null; attempt_card: CardSummary | null; three_d: boolean },
   ): Promise<OrderRow> {
     const rows = await queryRows<OrderRow>(
       tx,
-      `UPDATE orders.orders SET processor = $4, processor_state = $5, bank_page = $6, attempt_card = $7
+      `UPDATE orders.orders SET processor = $4, processor_state = $5, bank_page = $6, attempt_card = $7, three_d = $8
         WHERE merchant_code = $1 AND environment = $2 AND id = $3 RETURNING ${COLUMNS}`,
       [
         owner.merchantCode,
@@ -250,6 +254,7 @@ export class OrderRepository {
         attempt.processor_state,
         attempt.bank_page,
         attempt.attempt_card && JSON.stringify(attempt.attempt_card),
+        attempt.three_d,
       ],
     );
     return rows[0]!;
