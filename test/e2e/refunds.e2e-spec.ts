@@ -245,6 +245,11 @@ describe('refunds and voids', () => {
       for (const query of ['page=0', 'per_page=0', 'per_page=101', 'status=done', 'operation_type=chargeback', 'sort=asc']) {
         expect((await v3.request('GET', `/api/v3/refunds?${query}`)).status).toBe(422);
       }
+      // The spec sets no highest page: a page past the last answers empty, up to the largest exact integer.
+      for (const far of ['100001', String(Number.MAX_SAFE_INTEGER)]) {
+        const beyond = await v3.request('GET', `/api/v3/refunds?page=${far}`);
+        expect([beyond.status, beyond.body.data, beyond.body.meta]).toEqual([200, [], { page: Number(far), per_page: 20, total: 3, total_pages: 1 }]);
+      }
       expect((await v3.request('GET', '/api/v3/refunds/not-a-uuid')).status).toBe(422);
       const stranger = (await merchant()).v3;
       expect((await stranger.request('GET', `/api/v3/refunds/${page.body.data[0].id}`)).status).toBe(404);

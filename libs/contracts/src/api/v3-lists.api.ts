@@ -7,18 +7,19 @@ import { WITHDRAWAL_STATUSES } from '../commands/withdrawals.commands';
 const integerText = (min: number, max: number, fallback: number) =>
   z
     .string()
-    .regex(/^\d{1,6}$/, 'must be a whole number')
+    .regex(new RegExp(`^\\d{1,${String(max).length}}$`), 'must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
     .default(String(fallback));
 
 /**
  * The API's paging of a list: `page` from 1 (default 1), `per_page` 1 to 100 (default 20);
- * anything else is 422. The gateway and the merchant panel read list queries with these
- * schemas, so a filter or page the API refuses is refused in the panel too.
+ * anything else is 422. The spec sets no highest page: a page past the last is empty, up to the
+ * largest integer JSON carries exactly. The gateway and the merchant panel read list queries
+ * with these schemas, so a filter or page the API refuses is refused in the panel too.
  */
 export const PagingQuerySchema = z.object({
-  page: integerText(1, 100000, 1),
+  page: integerText(1, Number.MAX_SAFE_INTEGER, 1),
   per_page: integerText(1, 100, 20),
 });
 
