@@ -64,7 +64,7 @@ export class OrderCreationService {
     this.limits = new OrderLimits(orders, config);
   }
 
-  async create(caller: Caller, input: CreateOrderInput): Promise<{ created: boolean; order: OrderRecord }> {
+  async create(caller: Caller, input: CreateOrderInput): Promise<Answer> {
     const now = this.clock.now();
     const card = input.card ? this.openCard(caller, input) : undefined;
     const fingerprint = this.fingerprints.request({ merchantOrderId: input.merchant_order_id, amount: input.amount, bin: input.bin, card });
@@ -125,13 +125,7 @@ export class OrderCreationService {
     }
   }
 
-  private async createNew(
-    caller: Caller,
-    input: CreateOrderInput,
-    card: CardForAuthorisation | undefined,
-    fingerprint: string,
-    now: Date,
-  ): Promise<{ created: boolean; order: OrderRecord }> {
+  private async createNew(caller: Caller, input: CreateOrderInput, card: CardForAuthorisation | undefined, fingerprint: string, now: Date): Promise<Answer> {
     this.maintenance.assertOpen('api_collection');
     await this.settings.requireReadyForPayments(caller);
     // Live without a configured connector takes no card payment: refused with the account step, before anything is stored.
@@ -214,7 +208,7 @@ export class OrderCreationService {
     fingerprint: string,
     now: Date,
     cardRule: CardLimitRule | undefined,
-  ): Promise<{ created: boolean; order: OrderRecord }> {
+  ): Promise<Answer> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       try {
         const newOrder = { ...order, order_code: String(randomInt(100000000, 1000000000)) };
@@ -265,7 +259,7 @@ export class OrderCreationService {
     { aloneOnFailure: (error) => causedByARow(error) || refusedByVolume(error) },
   );
 
-  private repeat(existing: OrderRow, fingerprint: string, amount: string, now: Date): { created: boolean; order: OrderRecord } {
+  private repeat(existing: OrderRow, fingerprint: string, amount: string, now: Date): Answer {
     if (!this.fingerprints.sameRequest(existing.request_fingerprint, fingerprint, amount)) {
       throw new ApiError(Errors.OrderDuplicateConflict, 'This merchant_order_id was used with different content');
     }
