@@ -87,11 +87,13 @@ export class IyzicoStandIn {
 
   /**
    * Not iyzico's: the stand-in's own count of the 3-D Secure payments it was asked to start for
-   * one card (BIN, last four) and price, so a test can tell how often the bank was called.
+   * one card (BIN, last four) and price, so a test can tell how often the bank was called. Prices
+   * compare by value: iyzico's `37.1` is the order's `37.10`.
    */
   private initializations(query: URLSearchParams, response: ServerResponse): void {
+    const price = Number(query.get('price'));
     const count = [...this.payments.values()].filter(
-      (payment) => payment.binNumber === query.get('bin') && payment.lastFourDigits === query.get('last_four') && payment.price === query.get('price'),
+      (payment) => payment.binNumber === query.get('bin') && payment.lastFourDigits === query.get('last_four') && Number(payment.price) === price,
     ).length;
     json(response, 200, { count });
   }
