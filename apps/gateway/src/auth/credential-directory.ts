@@ -41,8 +41,8 @@ interface Entry {
  *
  * One read of a key at a time: when an entry expired, every request that came before the new read
  * answered made three queries of its own, and under load those queued for the pool and for new
- * connections (43 reads at once and 200 ms stalls every 5 s at 493 payments/s: docs/benchmarks.md,
- * twenty-ninth sitting).
+ * connections (up to 43 reads at once at 493 payments/s, and stalls of 200–450 ms at some expiries:
+ * docs/benchmarks.md, twenty-ninth sitting).
  */
 @Injectable()
 export class CredentialDirectory {
