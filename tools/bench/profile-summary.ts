@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * `node dist/tools/bench/profile-summary.js DIR [TOP]`: what each `--cpu-prof` profile of a bench
- * run (BENCH_PROFILE_DIR) spent its samples on: by package or platform lib (self time) and
- * the top functions, so a change is aimed at what the profile shows. For flame graphs open the
- * .cpuprofile files in Chrome DevTools or speedscope.
+ * `node dist/tools/bench/profile-summary.js DIR [TOP] [SECONDS]`: what each `--cpu-prof` profile of
+ * a bench run (BENCH_PROFILE_DIR) spent its samples on: by package or platform lib (self time) and
+ * the top functions, so a change is aimed at what the profile shows. With SECONDS, only the
+ * busiest stretch of that length counts: a profile runs from the service's start, and module
+ * loading, warm-up and the idle minutes around a scenario otherwise share the page with it.
+ * For flame graphs open the .cpuprofile files in Chrome DevTools or speedscope.
  */
 interface ProfileNode {
   id: number;
@@ -15,6 +17,35 @@ interface ProfileNode {
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
+  /** Microseconds from each sample to the one before it. */
+  timeDeltas: number[];
+}
+
+/**
+ * The samples [from, to) of the `seconds`-long stretch with the most samples that are not idle (the
+ * latest of equals): under load, the scenario itself.
+ */
+export function busiestWindow(samples: number[], timeDeltas: number[], isIdle: (nodeId: number) => boolean, seconds: number): [number, number] {
+  const span = seconds * 1_000_000;
+  const times: number[] = [];
+  let now = 0;
+  for (const delta of timeDeltas) times.push((now += delta));
+  let best: [number, number] = [0, 0];
+  let bestBusy = -1;
+  let busy = 0;
+  let from = 0;
+  for (let to = 0; to < samples.length; to += 1) {
+    if (!isIdle(samples[to]!)) busy += 1;
+    while (times[to]! - times[from]! >= span) {
+      if (!isIdle(samples[from]!)) busy -= 1;
+      from += 1;
+    }
+    if (busy >= bestBusy) {
+      bestBusy = busy;
+      best = [from, to + 1];
+    }
+  }
+  return best;
 }
 
 /** Where a function lives: an npm package, a platform app or lib, node's own code, or V8's (GC, idle, program). */
@@ -33,12 +64,15 @@ function appOf(profile: Profile): string {
   return main ?? 'unknown';
 }
 
-function summarize(file: string, top: number): string {
+function summarize(file: string, top: number, seconds?: number): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const isIdle = (id: number) => byId.get(id)?.callFrame.functionName === '(idle)';
+  const [from, to] = seconds ? busiestWindow(profile.samples, profile.timeDeltas, isIdle, seconds) : [0, profile.samples.length];
+  const samples = profile.samples.slice(from, to);
   const counts = new Map<number, number>();
-  for (const sample of profile.samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
-  const total = profile.samples.length;
+  for (const sample of samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
+  const total = samples.length;
   const byOwner = new Map<string, number>();
   const byFunction = new Map<string, number>();
   for (const [id, count] of counts) {
@@ -54,14 +88,15 @@ function summarize(file: string, top: number): string {
       .slice(0, top)
       .map(([name, count]) => `  ${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`)
       .join('\n');
-  return `${appOf(profile)} (${total} samples)\n by owner:\n${share(byOwner)}\n top functions (self):\n${share(byFunction)}\n`;
+  const stretch = seconds ? `, the busiest ${seconds} s` : '';
+  return `${appOf(profile)} (${total} samples${stretch})\n by owner:\n${share(byOwner)}\n top functions (self):\n${share(byFunction)}\n`;
 }
 
 function main(): void {
-  const [dir, top = '15'] = process.argv.slice(2);
-  if (!dir) throw new Error('usage: profile-summary DIR [TOP]');
+  const [dir, top = '15', seconds] = process.argv.slice(2);
+  if (!dir || (seconds !== undefined && !(Number(seconds) > 0))) throw new Error('usage: profile-summary DIR [TOP] [SECONDS]');
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
-    process.stdout.write(`${summarize(join(dir, file), Number(top))}\n`);
+    process.stdout.write(`${summarize(join(dir, file), Number(top), seconds ? Number(seconds) : undefined)}\n`);
   }
 }
 
