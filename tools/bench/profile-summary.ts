@@ -17,7 +17,7 @@ interface ProfileNode {
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
-  /** Microseconds from each sample to the one before it. */
+  /** Microseconds between each sample and the one before it (the first: since the profile began). */
   timeDeltas: number[];
 }
 
