@@ -14,6 +14,7 @@ import { deletePrefixedTopicsAndGroups, OperatorClient, REPO_ROOT, Stack, testIn
 import { constantArrival, type ArrivalRequest } from './bench/constant-arrival';
 import { CpuMeter, kafkaBrokerPid, pidsNamed } from './bench/process-cpu';
 import { prepareReference, referenceArrival, referenceAvailable, referenceLoad, startReference, stopReference } from './bench/reference';
+import { StopOnSignal } from './bench/stop-on-signal';
 
 /**
  * `npm run bench`: first the single-process reference (../shared/perf-reference, NestJS and
@@ -186,6 +187,7 @@ async function runReference(): Promise<void> {
   const databaseUrl = await prepareReference();
   for (const kind of ['nest', 'fastify'] as const) {
     const server = await startReference(kind, databaseUrl);
+    const forgetServer = onSignal.add(() => stopReference(server));
     try {
       await referenceLoad(WARM_UP_SECONDS, CONNECTIONS);
       await analyze(databaseUrl);
@@ -201,6 +203,7 @@ async function runReference(): Promise<void> {
       }
     } finally {
       await stopReference(server);
+      forgetServer();
     }
   }
   process.stdout.write('\n');
@@ -326,6 +329,8 @@ async function webhookDrain(merchant: ProvisionedMerchant, count: number, cpu: C
   }
 }
 
+const onSignal = new StopOnSignal();
+
 async function main(): Promise<void> {
   process.stdout.write(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}\n`);
   process.stdout.write(`load: ${CONNECTIONS} connections, ${SECONDS} s per scenario\n\n`);
@@ -355,6 +360,12 @@ async function main(): Promise<void> {
       KAFKA_TOPIC_PREFIX: topicPrefix,
     },
   });
+  const removeTopics = () =>
+    // A broker that is gone must not hide the error that ended the run.
+    deletePrefixedTopicsAndGroups(topicPrefix).catch((error: unknown) =>
+      process.stderr.write(`bench topics or groups ${topicPrefix}* left on the broker: ${String(error)}\n`),
+    );
+  const forgetStack = onSignal.add(() => stack.stop().then(removeTopics));
   try {
     const gateway = stack.url('gateway');
     const merchant = await new OperatorClient(gateway).provisionMerchant({
@@ -449,14 +460,13 @@ async function main(): Promise<void> {
     }
   } finally {
     await stack.stop();
-    // A broker that is gone must not hide the error that ended the run.
-    await deletePrefixedTopicsAndGroups(topicPrefix).catch((error: unknown) =>
-      process.stderr.write(`bench topics or groups ${topicPrefix}* left on the broker: ${String(error)}\n`),
-    );
+    forgetStack();
+    await removeTopics();
   }
 }
 
 main().catch((error: unknown) => {
+  if (onSignal.stopping) return;
   process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });
