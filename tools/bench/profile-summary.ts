@@ -93,10 +93,11 @@ function summarize(file: string, top: number, seconds?: number): string {
 }
 
 function main(): void {
-  const [dir, top = '15', seconds] = process.argv.slice(2);
-  if (!dir || (seconds !== undefined && !(Number(seconds) > 0))) throw new Error('usage: profile-summary DIR [TOP] [SECONDS]');
+  const [dir, top = '15', window] = process.argv.slice(2);
+  const seconds = window === undefined ? undefined : Number(window);
+  if (!dir || (seconds !== undefined && !(seconds > 0))) throw new Error('usage: profile-summary DIR [TOP] [SECONDS]');
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
-    process.stdout.write(`${summarize(join(dir, file), Number(top), seconds ? Number(seconds) : undefined)}\n`);
+    process.stdout.write(`${summarize(join(dir, file), Number(top), seconds)}\n`);
   }
 }
 
