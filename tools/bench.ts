@@ -14,7 +14,7 @@ import { deletePrefixedTopicsAndGroups, OperatorClient, REPO_ROOT, Stack, testIn
 import { constantArrival, type ArrivalRequest } from './bench/constant-arrival';
 import { CpuMeter, kafkaBrokerPid, pidsNamed } from './bench/process-cpu';
 import { prepareReference, referenceArrival, referenceAvailable, referenceLoad, startReference, stopReference } from './bench/reference';
-import { StopOnSignal } from './bench/stop-on-signal';
+import { StopOnSignal } from './stop-on-signal';
 
 /**
  * `npm run bench`: first the single-process reference (../shared/perf-reference, NestJS and
@@ -329,7 +329,7 @@ async function webhookDrain(merchant: ProvisionedMerchant, count: number, cpu: C
   }
 }
 
-const onSignal = new StopOnSignal();
+const onSignal = new StopOnSignal('bench');
 
 async function main(): Promise<void> {
   process.stdout.write(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}\n`);

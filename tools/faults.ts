@@ -12,6 +12,7 @@ import { checkInvariants, modelBalance, type Findings, type ReceivedHook } from 
 import { SeededRandom } from './faults/random';
 import { SCENARIOS, type ReceiverMode, type Scenario } from './faults/scenarios';
 import { Workload, type Operation } from './faults/workload';
+import { StopOnSignal } from './stop-on-signal';
 
 /**
  * `npm run faults [-- NAME… | --list] [--seed N]`: the fault-injection suite (docs/faults.md).
@@ -22,6 +23,8 @@ import { Workload, type Operation } from './faults/workload';
 const FLOW_MS = 12_000;
 const FINISH_MS = 60_000;
 const WORKERS = 3;
+
+const onSignal = new StopOnSignal('faults');
 
 interface ScenarioReport {
   name: string;
@@ -95,13 +98,26 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
   const faults: string[] = [];
   let recoveredAt: number | undefined;
   let faultAt: number | undefined;
+  // A database of the scenario's own: the platform's sweeps are not tenant-scoped, and another
+  // run's expiring orders (on topics this stack does not read) would block its consumers.
+  const database = `faults_${scenario.name.replace(/[^a-z0-9]/g, '_')}_${randomUUID().slice(0, 8)}`;
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      for (const stack of stacks.reverse()) await stack.stop().catch(() => undefined);
+      await scenario.cleanUp?.();
+      await new Promise((resolve) => receiver.server.close(resolve));
+      if (dropAfter) await dropDatabase(dropAfter);
+    })());
+  // A scenario cut short by a signal has nothing to look at: its database goes with its apps.
+  const forgetCleanUp = onSignal.add(() => {
+    dropAfter = database;
+    return cleanUp();
+  });
   // Everything after the receiver listens is inside the try: a scenario whose set-up fails (its
   // migration, say) must still close it, or the suite never exits.
   try {
     const topicPrefix = `faults-${scenario.name}-${randomUUID().slice(0, 8)}.`;
-    // A database of the scenario's own: the platform's sweeps are not tenant-scoped, and another
-    // run's expiring orders (on topics this stack does not read) would block its consumers.
-    const database = `faults_${scenario.name.replace(/[^a-z0-9]/g, '_')}_${randomUUID().slice(0, 8)}`;
     const databaseUrl = withDatabase(testInfrastructure.adminDatabaseUrl, database);
     await ensureDatabase(databaseUrl);
     execFileSync(process.execPath, [join(REPO_ROOT, 'dist/tools/migrate.js')], { stdio: 'ignore', env: { ...process.env, DATABASE_URL: databaseUrl } });
@@ -169,10 +185,8 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
       webhooks_received: hooks.length,
     };
   } finally {
-    for (const stack of stacks.reverse()) await stack.stop().catch(() => undefined);
-    await scenario.cleanUp?.();
-    await new Promise((resolve) => receiver.server.close(resolve));
-    if (dropAfter) await dropDatabase(dropAfter);
+    await cleanUp();
+    forgetCleanUp();
   }
 }
 
@@ -250,6 +264,8 @@ async function main(): Promise<void> {
         webhooks_received: 0,
       };
     }
+    // A scenario that a signal cut short has no verdict.
+    if (onSignal.stopping) return;
     reports.push(report);
     process.stdout.write(`${verdictLine(report)}\n`);
     for (const finding of [...report.findings.lost, ...report.findings.doubled, ...report.findings.broken].slice(0, 10))
@@ -264,4 +280,8 @@ async function main(): Promise<void> {
   process.exitCode = failed > 0 ? 1 : 0;
 }
 
-void main();
+main().catch((error: unknown) => {
+  if (onSignal.stopping) return;
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,16 +1,19 @@
 import { constants } from 'node:os';
 
 /**
- * What the bench has started and must stop if a signal stops the bench itself. Node's default on
- * SIGTERM exits at once, past every `finally`: the services and stand-ins would keep running on
- * their ports, and the next run could not start its own.
+ * What a tool (the bench, the fault suite) has started and must stop if a signal stops the tool
+ * itself. Node's default on SIGTERM exits at once, past every `finally`: the services and
+ * stand-ins would keep running on their ports, and the next run could not start its own.
  */
 export class StopOnSignal {
   private readonly stops = new Set<() => Promise<unknown>>();
   /** Set once a signal came: what fails after it is what stopping took away, and its exit is the signal's. */
   stopping = false;
 
-  constructor(signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM']) {
+  constructor(
+    private readonly tool: string,
+    signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'],
+  ) {
     for (const signal of signals) process.once(signal, () => void this.stopAll(signal));
   }
 
@@ -22,7 +25,7 @@ export class StopOnSignal {
 
   private async stopAll(signal: NodeJS.Signals): Promise<void> {
     this.stopping = true;
-    process.stderr.write(`bench: ${signal}, stopping what it started\n`);
+    process.stderr.write(`${this.tool}: ${signal}, stopping what it started\n`);
     await Promise.allSettled([...this.stops].map((stop) => stop()));
     process.exit(128 + constants.signals[signal]);
   }
