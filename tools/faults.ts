@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PLATFORM_APPS, type PlatformApp } from '@platform/contracts';
 import { ensureDatabase } from '@platform/persistence';
-import { OperatorClient, REPO_ROOT, Stack, testInfrastructure } from '@platform/testing';
+import { deletePrefixedTopicsAndGroups, OperatorClient, REPO_ROOT, Stack, testInfrastructure } from '@platform/testing';
 import { checkInvariants, modelBalance, type Findings, type ReceivedHook } from './faults/invariants';
 import { SeededRandom } from './faults/random';
 import { SCENARIOS, type ReceiverMode, type Scenario } from './faults/scenarios';
@@ -101,13 +101,19 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
   // A database of the scenario's own: the platform's sweeps are not tenant-scoped, and another
   // run's expiring orders (on topics this stack does not read) would block its consumers.
   const database = `faults_${scenario.name.replace(/[^a-z0-9]/g, '_')}_${randomUUID().slice(0, 8)}`;
+  const topicPrefix = `faults-${scenario.name}-${randomUUID().slice(0, 8)}.`;
   let cleaning: Promise<void> | undefined;
+  // A failed scenario keeps its database and its topics for a look; any other leaves nothing behind.
   const cleanUp = () =>
     (cleaning ??= (async () => {
       for (const stack of stacks.reverse()) await stack.stop().catch(() => undefined);
       await scenario.cleanUp?.();
       await new Promise((resolve) => receiver.server.close(resolve));
-      if (dropAfter) await dropDatabase(dropAfter);
+      if (!dropAfter) return;
+      await dropDatabase(dropAfter);
+      await deletePrefixedTopicsAndGroups(topicPrefix).catch((error: unknown) =>
+        process.stderr.write(`faults: topics or groups ${topicPrefix}* left on the broker: ${describe(error)}\n`),
+      );
     })());
   // A scenario cut short by a signal has nothing to look at: its database goes with its apps.
   const forgetCleanUp = onSignal.add(() => {
@@ -117,7 +123,6 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
   // Everything after the receiver listens is inside the try: a scenario whose set-up fails (its
   // migration, say) must still close it, or the suite never exits.
   try {
-    const topicPrefix = `faults-${scenario.name}-${randomUUID().slice(0, 8)}.`;
     const databaseUrl = withDatabase(testInfrastructure.adminDatabaseUrl, database);
     await ensureDatabase(databaseUrl);
     execFileSync(process.execPath, [join(REPO_ROOT, 'dist/tools/migrate.js')], { stdio: 'ignore', env: { ...process.env, DATABASE_URL: databaseUrl } });

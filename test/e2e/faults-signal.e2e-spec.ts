@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { PLATFORM_APPS } from '@platform/contracts';
 import { REPO_ROOT, testInfrastructure } from '@platform/testing';
@@ -34,9 +35,20 @@ async function scenarioDatabases(): Promise<string[]> {
   }
 }
 
-async function until(condition: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
+/** The topics of the scenario the test runs (`faults-<name>-<random>.*`). */
+async function scenarioTopics(): Promise<string[]> {
+  const admin = new Kafka({ brokers: testInfrastructure.kafkaBrokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    return (await admin.listTopics()).filter((topic) => topic.startsWith('faults-duplicate-events-')).sort();
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -59,8 +71,9 @@ describe('npm run faults stopped by a signal', () => {
     }
   });
 
-  it('stops the apps of the scenario it was running, drops its database and exits with the signal', async () => {
+  it('stops the apps of the scenario it was running, drops its database and topics, and exits with the signal', async () => {
     const databasesBefore = await scenarioDatabases();
+    const topicsBefore = await scenarioTopics();
     const child = spawn(process.execPath, [join(REPO_ROOT, 'dist/tools/faults.js'), 'duplicate-events', '--seed', '1'], {
       cwd: REPO_ROOT,
       env: process.env,
@@ -73,8 +86,9 @@ describe('npm run faults stopped by a signal', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const apps = () => groupMembers(child.pid!).filter((command) => command.includes('dist/apps/'));
+    // Every app running and the scenario's topics made: there is something of each kind to clean up.
     await until(
-      () => apps().length === PLATFORM_APPS.length,
+      async () => apps().length === PLATFORM_APPS.length && (await scenarioTopics()).length > topicsBefore.length,
       150_000,
       () => `${apps().length} apps running; output:\n${output}`,
     );
@@ -89,6 +103,7 @@ describe('npm run faults stopped by a signal', () => {
     );
     expect(code).toBe(143);
     expect(await scenarioDatabases()).toEqual(databasesBefore);
+    expect(await scenarioTopics()).toEqual(topicsBefore);
     expect(output).toContain('faults: SIGTERM, stopping what it started');
   }, 240_000);
 });
