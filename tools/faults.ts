@@ -115,7 +115,7 @@ async function run(scenario: Scenario, seed: number): Promise<ScenarioReport> {
         process.stderr.write(`faults: topics or groups ${topicPrefix}* left on the broker: ${describe(error)}\n`),
       );
     })());
-  // A scenario cut short by a signal has nothing to look at: its database goes with its apps.
+  // A scenario cut short by a signal has nothing to look at: its database and topics go with its apps.
   const forgetCleanUp = onSignal.add(() => {
     dropAfter = database;
     return cleanUp();
