@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { PLATFORM_APPS } from '@platform/contracts';
-import { REPO_ROOT, testInfrastructure } from '@platform/testing';
+import { eventually, REPO_ROOT, testInfrastructure } from '@platform/testing';
 
 /** The processes of one process group, each as its command line. */
 function groupMembers(groupId: number): string[] {
@@ -46,14 +46,6 @@ async function scenarioTopics(): Promise<string[]> {
   }
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /**
  * `kill <faults pid>` (a CI step's timeout, a terminal closed) must stop what the fault suite
  * started, as it does for the bench: left running, a scenario's ten apps and stand-ins keep
@@ -87,19 +79,19 @@ describe('npm run faults stopped by a signal', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const apps = () => groupMembers(child.pid!).filter((command) => command.includes('dist/apps/'));
     // Every app running and the scenario's topics made: there is something of each kind to clean up.
-    await until(
-      async () => apps().length === PLATFORM_APPS.length && (await scenarioTopics()).length > topicsBefore.length,
+    await eventually(
+      async () => ({ apps: apps().length, topics: (await scenarioTopics()).length, output }),
+      (started) => started.apps === PLATFORM_APPS.length && started.topics > topicsBefore.length,
       150_000,
-      () => `${apps().length} apps running; output:\n${output}`,
     );
 
     child.kill('SIGTERM');
 
     const code = await exited;
-    await until(
-      () => groupMembers(child.pid!).length === 0,
+    await eventually(
+      async () => groupMembers(child.pid!),
+      (left) => left.length === 0,
       10_000,
-      () => `still running: ${groupMembers(child.pid!).join(', ')}`,
     );
     expect(code).toBe(143);
     expect(await scenarioDatabases()).toEqual(databasesBefore);
