@@ -21,3 +21,4 @@ export * from './panel-user';
 export * from './screenshots';
 export * from './prefixed-kafka-cleanup';
 export * from './run-topic-prefixes';
+export * from './tls-stand-ins';
