@@ -102,7 +102,8 @@ export class HostedController {
     status = 200,
     frameOrigins: string[] = [],
   ): void {
-    const csrf = this.page.csrfField(request, reply, token);
-    sendPage(reply, status, hostedPage({ order, merchantName, csrf, action: `/v4/hosted/${token}`, attemptFailure }), frameOrigins);
+    const framable = frameOrigins.length > 0;
+    const csrf = this.page.csrfField(request, reply, token, framable);
+    sendPage(reply, status, hostedPage({ order, merchantName, csrf, action: `/v4/hosted/${token}`, attemptFailure, framable }), frameOrigins);
   }
 }

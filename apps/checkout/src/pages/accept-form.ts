@@ -5,8 +5,8 @@ import { forbiddenPage, notFoundPage } from './three-ds.page';
 
 /**
  * What every customer form post passes first: a well-formed page token (else 404) and the
- * CSRF cookie and field that belong to it (else 403). Returns the form, or null once the
- * refusal page has been sent.
+ * CSRF field that belongs to it, with its cookie or from our own origin (else 403). Returns
+ * the form, or null once the refusal page has been sent.
  */
 export function acceptForm(token: string, body: unknown, request: FastifyRequest, reply: FastifyReply, csrf: CsrfTokens): Record<string, unknown> | null {
   if (!PAGE_TOKEN.test(token)) {
@@ -14,7 +14,8 @@ export function acceptForm(token: string, body: unknown, request: FastifyRequest
     return null;
   }
   const form = (body ?? {}) as Record<string, unknown>;
-  if (!csrf.verify(readCookie(request.headers.cookie, CSRF_COOKIE), token, form.csrf)) {
+  const post = { cookieValue: readCookie(request.headers.cookie, CSRF_COOKIE), fetchSite: fetchSite(request) };
+  if (!csrf.verify(post, token, form.csrf)) {
     sendPage(reply, 403, forbiddenPage());
     return null;
   }
@@ -42,4 +43,10 @@ export function acceptBankReturn(token: string, body: unknown, reply: FastifyRep
     return null;
   }
   return Object.fromEntries(fields);
+}
+
+/** What the browser says about where a request came from (Fetch Metadata); a page cannot set it. */
+function fetchSite(request: FastifyRequest): string | undefined {
+  const value = request.headers['sec-fetch-site'];
+  return typeof value === 'string' ? value : undefined;
 }

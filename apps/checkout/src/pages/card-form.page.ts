@@ -24,6 +24,8 @@ export function cardFormPage(input: {
   currency: string;
   csrf: string;
   action: string;
+  /** Where the form opens its answer; `_top` leaves a merchant's frame. */
+  target?: '_top' | null;
   notice?: string | null;
   leave?: { href: string; label: string } | null;
 }): string {
@@ -37,7 +39,7 @@ export function cardFormPage(input: {
 <p class="muted">${escapeHtml(input.merchantName)} · ${escapeHtml(input.reference)}</p>
 <p class="amount">${escapeHtml(input.amount)} ${escapeHtml(input.currency)}</p>
 ${notice}
-<form method="post" action="${escapeHtml(input.action)}" autocomplete="on">
+<form method="post" action="${escapeHtml(input.action)}"${input.target ? ` target="${input.target}"` : ''} autocomplete="on">
 <input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">
 ${field('holder_name', 'Kart üzerindeki isim', 'autocomplete="cc-name" maxlength="120"')}
 ${field('number', 'Kart numarası', 'autocomplete="cc-number" inputmode="numeric" maxlength="19"')}

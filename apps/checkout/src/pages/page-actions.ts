@@ -86,8 +86,12 @@ export class PageActions {
     return { source, answer: { result: form.result } };
   }
 
-  /** The CSRF field of a form on this page; the customer's cookie is kept, or set when there is none. */
-  csrfField(request: FastifyRequest, reply: FastifyReply, token: string): string {
+  /**
+   * The CSRF field of a form on this page; the customer's cookie is kept, or set when there is
+   * none. A page a merchant may frame gets the cookieless field instead (ADR 0044).
+   */
+  csrfField(request: FastifyRequest, reply: FastifyReply, token: string, framable = false): string {
+    if (framable) return this.csrf.framedFieldFor(token);
     const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
     setCsrfCookie(reply, request, cookie);
     return this.csrf.fieldFor(cookie, token);

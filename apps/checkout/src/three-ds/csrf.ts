@@ -4,9 +4,16 @@ import { timingSafeEqualHex } from '@platform/signing';
 export const CSRF_COOKIE = 'cko_csrf';
 
 /**
- * Double-submit CSRF protection without server state: a random cookie (SameSite=Strict,
- * HttpOnly) and a form field that is the keyed hash of that cookie and the page's token.
- * A forged form from another site has neither.
+ * CSRF protection without server state, two ways (ADR 0044).
+ *
+ * A page shown on our own site: double submit, a random cookie (SameSite=Strict, HttpOnly)
+ * and a form field that is the keyed hash of that cookie and the page's token. A forged form
+ * from another site has neither.
+ *
+ * A page a merchant may frame: inside a cross-site frame a browser keeps no SameSite=Strict
+ * cookie (and with third-party cookies blocked, no cookie at all), so the field is the keyed
+ * hash of the page token alone and the post must say it came from our own origin
+ * (`Sec-Fetch-Site: same-origin`), which a browser sets itself and no page can forge.
  */
 export class CsrfTokens {
   constructor(private readonly key: Buffer) {}
@@ -16,12 +23,21 @@ export class CsrfTokens {
   }
 
   fieldFor(cookieValue: string, pageToken: string): string {
-    return createHmac('sha256', this.key).update(`${cookieValue}:${pageToken}`).digest('hex');
+    return this.hash(`${cookieValue}:${pageToken}`);
   }
 
-  verify(cookieValue: string | undefined, pageToken: string, field: unknown): boolean {
-    if (!cookieValue || typeof field !== 'string') return false;
-    return timingSafeEqualHex(this.fieldFor(cookieValue, pageToken), field);
+  framedFieldFor(pageToken: string): string {
+    return this.hash(`framed:${pageToken}`);
+  }
+
+  verify(post: { cookieValue: string | undefined; fetchSite: string | undefined }, pageToken: string, field: unknown): boolean {
+    if (typeof field !== 'string') return false;
+    if (post.cookieValue && timingSafeEqualHex(this.fieldFor(post.cookieValue, pageToken), field)) return true;
+    return post.fetchSite === 'same-origin' && timingSafeEqualHex(this.framedFieldFor(pageToken), field);
+  }
+
+  private hash(value: string): string {
+    return createHmac('sha256', this.key).update(value).digest('hex');
   }
 }
 
