@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:https';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { verifyReturnAddress } from '@platform/signing';
-import { OperatorClient, Stack, V4Client, listenHttps, selfSignedCertificate, tlsIngress, type ProvisionedMerchant } from '@platform/testing';
+import {
+  OperatorClient,
+  Stack,
+  V4Client,
+  cardFields,
+  listenHttps,
+  openScreen,
+  selfSignedCertificate,
+  submitForm,
+  tlsIngress,
+  type ProvisionedMerchant,
+} from '@platform/testing';
 
 const CARD = { holder_name: 'Elif Demir', expiry_month: '09', expiry_year: '31', cvv: '135' };
 
@@ -138,5 +149,16 @@ describe('the hosted page in a merchant frame', () => {
     const page = await framedBy(evil, hostedUrl);
     expect(await page.frameLocator('iframe').locator('input[name="number"]').count()).toBe(0);
     await page.close();
+  });
+
+  it("is paid by the SDK's plain-HTTP customer, which posts the page's form as the page's own browser would", async () => {
+    const { id, hostedUrl } = await hostedOrder();
+    const direct = `${stack.url('checkout')}${new URL(hostedUrl).pathname}`;
+    const screen = await openScreen(direct);
+    expect(screen.cookie).toBeUndefined();
+    const paid = await submitForm(direct, screen, cardFields('4355090000123459'));
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain(`${shop}/return/success`);
+    expect((await v4.get(`/api/v4/orders/${id}`)).body.data.status).toBe('paid');
   });
 });
