@@ -19,7 +19,11 @@ export async function openScreen(url: string, cookie?: string): Promise<Screen> 
   return { status: response.status, html, headers: response.headers, cookie: setCookie ?? cookie, csrf };
 }
 
-/** Posts a form of `screen` with its CSRF pair unless overridden. */
+/**
+ * Posts a form of `screen` with its CSRF pair unless overridden, saying what a browser says of a
+ * page posting its own form (`Sec-Fetch-Site: same-origin`): a hosted page a merchant may frame
+ * sets no cookie and accepts its form only so.
+ */
 export function submitForm(
   url: string,
   screen: Pick<Screen, 'cookie' | 'csrf'>,
@@ -29,7 +33,11 @@ export function submitForm(
   return fetch(url, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: overrides.cookie ?? screen.cookie ?? '' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+      cookie: overrides.cookie ?? screen.cookie ?? '',
+    },
     body: new URLSearchParams({ csrf: overrides.csrf ?? screen.csrf ?? '', ...fields }).toString(),
   });
 }
