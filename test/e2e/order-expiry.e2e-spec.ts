@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { OperatorClient, Stack, V4Client } from '@platform/testing';
+import { OperatorClient, Stack, V4Client, cardFields, openScreen, submitForm } from '@platform/testing';
 
 /**
  * Open orders end on time, with the windows shortened so the test does not wait minutes:
@@ -11,7 +11,7 @@ describe('order expiry', () => {
 
   beforeAll(async () => {
     stack = await Stack.start({
-      apps: ['gateway', 'orders-v4'],
+      apps: ['gateway', 'checkout', 'orders-v4'],
       env: { THREE_DS_WINDOW_SECONDS: '2', HOSTED_PAGE_SECONDS: '2', PENDING_MAX_SECONDS: '4', EXPIRY_SWEEP_INTERVAL_MS: '300' },
     });
     v4 = new V4Client(stack.url('gateway'), await new OperatorClient(stack.url('gateway')).provisionMerchant());
@@ -38,12 +38,34 @@ describe('order expiry', () => {
     });
   });
 
-  it('fails a hosted order at hosted_expires_at and stops serving its hosted_url', async () => {
+  it('fails a hosted order nobody paid on at hosted_expires_at, with no reason, and stops serving its hosted_url', async () => {
     const id = `ord_${randomUUID()}`;
     const created = await v4.request('POST', '/api/v4/orders', { merchant_order_id: id, amount: '10.00', bin: '540061' });
     expect(created.body.data.hosted_url).not.toBeNull();
     await sleep(3000);
-    expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({ status: 'failed', failure_reason_code: 'payment_timed_out', hosted_url: null });
+    // The spec: failure_reason_code is "null when no payment was attempted" (ADR 0045).
+    expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({
+      status: 'failed',
+      failure_reason_code: null,
+      failure_message: null,
+      hosted_url: null,
+      completed_at: expect.any(String),
+    });
+  });
+
+  it('fails a hosted order with payment_timed_out at hosted_expires_at when a card was declined on its page', async () => {
+    const id = `ord_${randomUUID()}`;
+    const created = await v4.request('POST', '/api/v4/orders', { merchant_order_id: id, amount: '10.00', bin: '540061' });
+    const url = created.body.data.hosted_url;
+    const declined = await submitForm(url, await openScreen(url), cardFields('4355090000005151'));
+    expect(declined.status).toBe(422);
+    await sleep(3000);
+    expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({
+      status: 'failed',
+      failure_reason_code: 'payment_timed_out',
+      failure_message: expect.any(String),
+      hosted_url: null,
+    });
   });
 
   it('leaves a paid order alone', async () => {

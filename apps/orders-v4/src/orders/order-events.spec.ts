@@ -37,6 +37,11 @@ describe('the facts of a finished order', () => {
     });
   });
 
+  it('carries no failure for a failed order no payment was attempted on (a hosted page nobody paid on)', () => {
+    const facts = toOrderFinished({ ...row, mode: 'hosted', card: null, status: 'failed', failure_reason_code: null }, 'requires_hosted');
+    expect(facts).toMatchObject({ status: 'failed', failure: null, card: null });
+  });
+
   it('carries no failure for a paid order, and whether its card went through 3-D Secure', () => {
     const facts = toOrderFinished({ ...row, status: 'paid', failure_reason_code: null }, 'requires_action');
     expect(facts).toMatchObject({ status: 'paid', failure: null, three_d: true, card: row.card });

@@ -166,6 +166,14 @@ describe('webhook bodies from domain events', () => {
     expect(OrderWebhookBodySchema.parse(body)).toEqual(body);
   });
 
+  it('leaves the failure fields out of checkout.order.failed when no payment was attempted, as the return address does', () => {
+    const { eventType, body } = orderWebhook(occurred, { ...order, card: null, failure: null, previous_status: 'requires_hosted' });
+    expect(eventType).toBe('checkout.order.failed');
+    expect(body).toMatchObject({ order: { status: 'failed' }, payment_details: { card: null } });
+    for (const field of ['failure_code', 'failure_reason_code', 'failure_message']) expect(body).not.toHaveProperty(field);
+    expect(OrderWebhookBodySchema.parse(body)).toEqual(body);
+  });
+
   it('leaves the failure fields out of checkout.order.succeeded', () => {
     const { eventType, body } = orderWebhook(occurred, { ...order, status: 'paid', failure: null });
     expect(eventType).toBe('checkout.order.succeeded');
