@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { OperatorClient, Stack, V4Client, cardFields, openScreen, submitForm } from '@platform/testing';
+import { verifyReturnAddress } from '@platform/signing';
+import { OperatorClient, Stack, V4Client, cardFields, openScreen, submitForm, type ProvisionedMerchant } from '@platform/testing';
 
 /**
  * Open orders end on time, with the windows shortened so the test does not wait minutes:
@@ -8,13 +9,21 @@ import { OperatorClient, Stack, V4Client, cardFields, openScreen, submitForm } f
 describe('order expiry', () => {
   let stack: Stack;
   let v4: V4Client;
+  let merchant: ProvisionedMerchant;
 
   beforeAll(async () => {
     stack = await Stack.start({
       apps: ['gateway', 'checkout', 'orders-v4'],
       env: { THREE_DS_WINDOW_SECONDS: '2', HOSTED_PAGE_SECONDS: '2', PENDING_MAX_SECONDS: '4', EXPIRY_SWEEP_INTERVAL_MS: '300' },
     });
-    v4 = new V4Client(stack.url('gateway'), await new OperatorClient(stack.url('gateway')).provisionMerchant());
+    merchant = await new OperatorClient(stack.url('gateway')).provisionMerchant({
+      settings: {
+        webhook_url: 'https://hooks.shop.example/platform',
+        success_return_url: 'https://shop.example/paid',
+        failure_return_url: 'https://shop.example/failed',
+      },
+    });
+    v4 = new V4Client(stack.url('gateway'), merchant);
   });
 
   afterAll(async () => {
@@ -41,7 +50,8 @@ describe('order expiry', () => {
   it('fails a hosted order nobody paid on at hosted_expires_at, with no reason, and stops serving its hosted_url', async () => {
     const id = `ord_${randomUUID()}`;
     const created = await v4.request('POST', '/api/v4/orders', { merchant_order_id: id, amount: '10.00', bin: '540061' });
-    expect(created.body.data.hosted_url).not.toBeNull();
+    const url = created.body.data.hosted_url;
+    const form = await openScreen(url);
     await sleep(3000);
     // The spec: failure_reason_code is "null when no payment was attempted" (ADR 0045).
     expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({
@@ -51,6 +61,15 @@ describe('order expiry', () => {
       hosted_url: null,
       completed_at: expect.any(String),
     });
+    // A card sent from the page still open goes to the failure address, signed with no failure_code.
+    const late = await submitForm(url, form, cardFields('4355090000123459'));
+    expect(late.status).toBe(303);
+    const returned = new URL(late.headers.get('location')!);
+    expect(`${returned.origin}${returned.pathname}`).toBe('https://shop.example/failed');
+    const params = Object.fromEntries(returned.searchParams);
+    expect(params).toMatchObject({ status: 'failed', order_code: created.body.data.order_code });
+    expect(params).not.toHaveProperty('failure_code');
+    expect(verifyReturnAddress(params, merchant.apiSecret)).toEqual({ ok: true });
   });
 
   it('fails a hosted order with payment_timed_out at hosted_expires_at when a card was declined on its page', async () => {

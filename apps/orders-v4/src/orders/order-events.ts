@@ -14,7 +14,7 @@ const outbox = new OutboxWriter(DATABASE.schema);
  * wrote and the status it left (null: the order was created paid or failed), ADR 0033.
  */
 export function toOrderFinished(row: OrderRow & { status: 'paid' | 'failed' }, previousStatus: OrderStatus | null): OrderFinishedV1 {
-  const reason = row.failure_reason_code ?? 'payment_declined';
+  const reason = row.failure_reason_code;
   return {
     order_code: row.order_code,
     merchant_order_id: row.merchant_order_id,
@@ -25,7 +25,8 @@ export function toOrderFinished(row: OrderRow & { status: 'paid' | 'failed' }, p
     currency: 'TRY',
     card: row.card,
     three_d: row.three_d ?? row.mode === 'direct',
-    failure: row.status === 'failed' ? { code: reportedFailureCode(reason)!, reason_code: reason, message: declineMessage(reason)! } : null,
+    // A failed order with no reason had no payment attempted on it: the merchant is told no failure (ADR 0045).
+    failure: row.status === 'failed' && reason !== null ? { code: reportedFailureCode(reason)!, reason_code: reason, message: declineMessage(reason)! } : null,
     version: row.version,
     previous_status: previousStatus,
   };

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Logger } from '@platform/observability';
 import { Clock, CONFIG, LOGGER, ScheduledWork } from '@platform/service-kit';
 import type { Config } from '../config';
-import { OrderRepository, type OrderRow } from './order.repository';
+import { OrderRepository, type ExpiredOrder } from './order.repository';
 import { publishOutcome } from './order-events';
 
 const BATCH = 200;
@@ -11,8 +11,9 @@ const BATCH = 200;
 /**
  * Moves orders whose time ran out: a 3-D Secure screen left open past its window becomes
  * pending (the customer left; the bank has not answered), a hosted page past
- * hosted_expires_at fails with payment_timed_out, and a pending order the bank never
- * answered fails after PENDING_MAX_SECONDS. Safe with several replicas (SKIP LOCKED).
+ * hosted_expires_at fails (with payment_timed_out once a card was tried on it, with no reason
+ * when none was: ADR 0045), and a pending order the bank never answered fails with
+ * payment_timed_out after PENDING_MAX_SECONDS. Safe with several replicas (SKIP LOCKED).
  */
 @Injectable()
 export class OrderExpiryService extends ScheduledWork {
@@ -42,13 +43,14 @@ export class OrderExpiryService extends ScheduledWork {
     }
   }
 
-  private async expire(tx: Parameters<OrderRepository['transition']>[0], order: OrderRow): Promise<void> {
+  private async expire(tx: Parameters<OrderRepository['transition']>[0], order: ExpiredOrder): Promise<void> {
     const owner = { merchantCode: order.merchant_code, environment: order.environment };
     if (order.status === 'requires_action') {
       await this.orders.transition(tx, owner, order.id, { move: 'await_bank' });
       return;
     }
-    const failed = await this.orders.transition(tx, owner, order.id, { move: 'fail', failure_reason_code: 'payment_timed_out' });
+    const attempted = order.status !== 'requires_hosted' || order.card_attempted;
+    const failed = await this.orders.transition(tx, owner, order.id, { move: 'fail', failure_reason_code: attempted ? 'payment_timed_out' : null });
     await publishOutcome(tx, failed);
   }
 }

@@ -11,7 +11,8 @@ export type OrderUpdate =
   | { move: 'await_bank' }
   | { move: 'pay' }
   | { move: 'pay_hosted'; card: CardSummary }
-  | { move: 'fail'; failure_reason_code: string }
+  /** No reason: the order expired with no payment attempted on it (a hosted page nobody paid on). */
+  | { move: 'fail'; failure_reason_code: string | null }
   | { move: 'confirm_late' };
 
 export const ORDER_MOVES: MoveTable<OrderStatus, OrderUpdate> = {

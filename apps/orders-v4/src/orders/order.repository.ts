@@ -51,6 +51,9 @@ export interface OrderRow {
   version: number;
 }
 
+/** An open order whose time ran out, and whether a card was tried on its hosted page. */
+export type ExpiredOrder = OrderRow & { card_attempted: boolean };
+
 /** An order as a move left it, with the status it had before, read in the same statement. */
 export type MovedOrder = OrderRow & { previous_status: OrderStatus };
 
@@ -359,10 +362,10 @@ export class OrderRepository {
    * Open orders whose time is up, oldest first, locked so that replicas sweeping at the
    * same time take different rows. Not tenant-scoped: the sweep works for every merchant.
    */
-  async claimExpired(tx: SqlExecutor, now: Date, pendingMaxSeconds: number, limit: number): Promise<OrderRow[]> {
-    return queryRows<OrderRow>(
+  async claimExpired(tx: SqlExecutor, now: Date, pendingMaxSeconds: number, limit: number): Promise<ExpiredOrder[]> {
+    return queryRows<ExpiredOrder>(
       tx,
-      `SELECT ${COLUMNS} FROM orders.orders
+      `SELECT ${COLUMNS}, page_attempts > 0 AS card_attempted FROM orders.orders
         WHERE (status = 'requires_action' AND three_ds_expires_at <= $1)
            OR (status = 'requires_hosted' AND hosted_expires_at <= $1)
            OR (status = 'pending' AND created_at <= $1::timestamptz - make_interval(secs => $2))
