@@ -357,10 +357,24 @@ describe('hosted page', () => {
     expect([response.status, response.body.code]).toEqual([422, '1000001']);
   });
 
-  it('leaves the order pending when the bank does not answer (4355090000089999)', async () => {
-    const { id, url } = await hostedOrder();
-    const answer = await submitCard(url, await openScreen(url), '4355090000089999');
-    expect(answer.status).toBe(200);
-    expect((await v4.get(`/api/v4/orders/${id}`)).body.data.status).toBe('pending');
+  it('leaves the order pending when the bank does not answer (4355090000089999), and shows its card once the result is known', async () => {
+    const pendingOrder = async () => {
+      const { id, url } = await hostedOrder();
+      const answer = await submitCard(url, await openScreen(url), '4355090000089999');
+      expect(answer.status).toBe(200);
+      expect((await v4.get(`/api/v4/orders/${id}`)).body.data).toMatchObject({ status: 'pending', card: null });
+      return id;
+    };
+    const shown = { bin: '435509', last_four: '9999', holder_name: 'Can Demir' };
+
+    const closedBySandbox = await pendingOrder();
+    const closed = await v4.request('POST', `/api/v4/sandbox/orders/${closedBySandbox}/result`, { result: 'paid' });
+    expect(closed.body.data).toMatchObject({ status: 'paid', card: shown });
+    expect((await v4.get(`/api/v4/orders/${closedBySandbox}`)).body.data).toMatchObject({ status: 'paid', card: shown });
+
+    const confirmedByBank = await pendingOrder();
+    const orderCode = (await v4.get(`/api/v4/orders/${confirmedByBank}`)).body.data.order_code;
+    expect((await operator.call('POST', `/admin/v1/orders/${orderCode}/bank-confirmation`, {})).body.status).toBe('paid');
+    expect((await v4.get(`/api/v4/orders/${confirmedByBank}`)).body.data).toMatchObject({ status: 'paid', card: shown });
   });
 });
