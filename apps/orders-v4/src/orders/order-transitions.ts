@@ -4,7 +4,7 @@ import type { CardSummary } from './order.repository';
 
 /**
  * The moves of an order, each with what it sets: the bank's answer is awaited, the order is
- * paid (by a hosted-page card, which it keeps) or failed (keeping a hosted card the bank had), or a failed or pending order is
+ * paid or failed (keeping a hosted card the bank had), or a failed or pending order is
  * confirmed paid late by an operator. Nothing leaves `paid`.
  */
 export type OrderUpdate =
@@ -32,14 +32,13 @@ export function orderChange(update: OrderUpdate, first: number): { set: string; 
       return { set: `status = $${first}, bank_page = NULL`, values: [status] };
     case 'pay_hosted':
       return { set: `status = $${first}, card = $${first + 1}, ${completes}`, values: [status, JSON.stringify(update.card)] };
+    // A hosted card the bank left pending is the card of the result, whoever closes the order: the bank's
+    // answer, the sandbox result endpoint or an operator's late confirmation (SET reads the row as it was).
     case 'pay':
     case 'confirm_late':
-      return { set: `status = $${first}, failure_reason_code = $${first + 1}, ${completes}`, values: [status, null] };
-    case 'fail':
-      // A hosted card the bank declined after leaving it pending is the card of the result (SET reads the row as it was).
-      return {
-        set: `status = $${first}, failure_reason_code = $${first + 1}, card = coalesce(card, attempt_card), ${completes}`,
-        values: [status, update.failure_reason_code],
-      };
+    case 'fail': {
+      const reason = update.move === 'fail' ? update.failure_reason_code : null;
+      return { set: `status = $${first}, failure_reason_code = $${first + 1}, card = coalesce(card, attempt_card), ${completes}`, values: [status, reason] };
+    }
   }
 }
