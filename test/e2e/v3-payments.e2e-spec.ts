@@ -111,6 +111,11 @@ describe('Payments API v3', () => {
       'https://shop.example/back#x',
       'https://shop.example/a b',
       `https://shop.example/${'a'.repeat(2040)}`,
+      'https://shop.example/back\u0007',
+      'https://shop.example/\u0000back',
+      'https://shop.example/back\u007f',
+      'https://shop.example/back\u0085',
+      'https://shop.example/back\ud800',
     ])('refuses the return_url %j with 9000038', async (returnUrl) => {
       const response = await pay({ amount: '15.00', currency_code: 'TRY', return_url: returnUrl });
       expect([response.status, response.body.code]).toEqual([422, '9000038']);
