@@ -15,6 +15,7 @@ import { RpcClient } from '@platform/messaging';
 import { AuthCaller, type AuthenticatedCaller } from '../auth/authenticated-caller';
 import { V3AuthGuard } from '../auth/guards';
 import { ApiRoute } from '../openapi/api-route.decorator';
+import { OwnTextRules } from '../edge/text-safety';
 import { parseOrReject } from '../validation/parse-or-reject';
 import { headerOf, idempotencyKeyOf, requestDigest, requestFingerprint } from './v3-headers';
 
@@ -27,6 +28,7 @@ export class V3PaymentsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post()
+  @OwnTextRules('return_url')
   @ApiRoute({
     summary: 'Create a hosted payment; send the customer to payment_url',
     tag: 'Payments API v3',

@@ -1,4 +1,4 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, UNSAFE_TEXT_MESSAGE, unsafeTextFields, Errors } from '@platform/contracts';
@@ -9,13 +9,34 @@ import { ApiError, UNSAFE_TEXT_MESSAGE, unsafeTextFields, Errors } from '@platfo
  * reach the database and come back as 500, which the spec tells a Direct API client to repeat
  * unchanged, for ever.
  */
-export function assertSafeText(request: FastifyRequest): void {
-  const fields = [...unsafeTextFields(request.body), ...unsafeTextFields(request.query), ...unsafeTextFields(request.params)];
+export function assertSafeText(request: FastifyRequest, ownRules: readonly string[] = []): void {
+  const body = unsafeTextFields(request.body).filter((field) => !ownRules.includes(field));
+  const fields = [...body, ...unsafeTextFields(request.query), ...unsafeTextFields(request.params)];
   if (fields.length > 0) {
     throw new ApiError(Errors.RequestSchemaInvalid, 'Text fields must not contain control characters or unpaired surrogates', {
       errors: Object.fromEntries(fields.map((field) => [field, [UNSAFE_TEXT_MESSAGE]])),
     });
   }
+}
+
+const OWN_TEXT_RULES = 'platform:own-text-rules';
+
+/**
+ * Body fields whose invalid values the spec answers with a code of their own (`return_url`:
+ * 9000038, control characters named), refused by the service's rules for the field; the text
+ * check leaves them to those rules.
+ */
+export const OwnTextRules = (...fields: string[]) => SetMetadata(OWN_TEXT_RULES, fields);
+
+const ownRulesOfHandler = new WeakMap<object, readonly string[]>();
+
+function ownTextRules(handler: object): readonly string[] {
+  let fields = ownRulesOfHandler.get(handler);
+  if (!fields) {
+    fields = (Reflect.getMetadata(OWN_TEXT_RULES, handler) as string[] | undefined) ?? [];
+    ownRulesOfHandler.set(handler, fields);
+  }
+  return fields;
 }
 
 /**
@@ -27,7 +48,7 @@ export abstract class AuthenticatingGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     await this.authenticate(request, context);
-    assertSafeText(request);
+    assertSafeText(request, ownTextRules(context.getHandler()));
     return true;
   }
 

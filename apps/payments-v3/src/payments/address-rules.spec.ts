@@ -16,6 +16,10 @@ describe('return_url rules', () => {
     ['https://shop.example/a b', 'live'],
     ['https://shop.example/a\tb', 'live'],
     ['https://shop.example/\u0007', 'live'],
+    ['https://shop.example/\u0000r', 'live'],
+    ['https://shop.example/r\u0085', 'live'],
+    ['https://shop.example/r\ud800', 'live'],
+    ['https://shop.example/r\udc00x', 'live'],
     ['/relative/path', 'live'],
     [`https://shop.example/${'a'.repeat(2030)}`, 'live'],
   ] as const)('refuses %j in %s', (raw, environment) => {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { LOOPBACK_HOSTS, dnsResolver, isPublicAddress, type Resolver } from '@platform/egress';
-import { characterCount } from '@platform/contracts';
+import { characterCount, isUnsafeText } from '@platform/contracts';
 
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
 
@@ -11,6 +11,7 @@ const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
 export function checkReturnUrl(raw: string, environment: 'sandbox' | 'live'): { ok: true; url: string } | { ok: false; reason: string } {
   if (characterCount(raw) > 2048) return { ok: false, reason: 'return_url is longer than 2048 characters' };
   if (CONTROL_OR_SPACE.test(raw)) return { ok: false, reason: 'return_url contains spaces or control characters' };
+  if (isUnsafeText(raw)) return { ok: false, reason: 'return_url contains unpaired surrogates' };
   if (raw.includes('#')) return { ok: false, reason: 'return_url must not contain a fragment' };
   let url: URL;
   try {
