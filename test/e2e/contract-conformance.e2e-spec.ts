@@ -248,7 +248,20 @@ describe('contract conformance', () => {
       const { v3 } = await v3Merchant();
       const refused = await post(v3, '/api/v3/payments', { amount, currency_code: 'TRY' });
       expect([refused.status, refused.body.code]).toEqual([422, '9000005']);
-      expect(refused.body.limits).toEqual({ currency_code: 'TRY', min_amount: '1.00', max_amount: '9999999999999999.99' });
+      expect(refused.body.limits).toEqual({ currency_code: 'TRY', min_amount: '0.01', max_amount: '9999999999999999.99' });
+    });
+
+    it('with no payment limits set (the panel says none), takes any amount from 0.01 and refuses only 0.00', async () => {
+      const { v3 } = await v3Merchant();
+      for (const amount of ['0.01', '0.50', '0.99']) {
+        expect((await post(v3, '/api/v3/payments', { amount, currency_code: 'TRY' })).status).toBe(201);
+      }
+      const refused = await post(v3, '/api/v3/payments', { amount: '0.00', currency_code: 'TRY' });
+      expect([refused.status, refused.body.code, refused.body.limits]).toEqual([
+        422,
+        '9000005',
+        { currency_code: 'TRY', min_amount: '0.01', max_amount: null },
+      ]);
     });
 
     it('a payment of 0.00 is outside the limits too, while a malformed amount stays a schema error', async () => {
