@@ -32,14 +32,16 @@ describe('account limits after conversion', () => {
     expect(result.inside).toBe(false);
   });
 
-  it('uses a minimum of 1.00 and no maximum when the account has no limit for its base currency', () => {
-    const result = checkAccountLimit({ amount: new Decimal('99999999.00'), currency: 'TRY', baseCurrency: 'TRY', usdPerUnit: rates, limits: [] });
-    expect(result).toMatchObject({ inside: true, limit: { currency_code: 'TRY', min_amount: '1.00', max_amount: null } });
+  it('uses the floor of 0.01 and no maximum when the account has no limit for its base currency', () => {
+    const check = (amount: string) => checkAccountLimit({ amount: new Decimal(amount), currency: 'TRY', baseCurrency: 'TRY', usdPerUnit: rates, limits: [] });
+    expect(check('99999999.00')).toMatchObject({ inside: true, limit: { currency_code: 'TRY', min_amount: '0.01', max_amount: null } });
+    expect(check('0.01').inside).toBe(true);
+    expect(check('0.00').inside).toBe(false);
   });
 
   it('refuses an amount above what the platform holds, naming its capacity as the maximum', () => {
     const result = checkAccountLimit({ amount: new Decimal('99999999999999999.00'), currency: 'TRY', baseCurrency: 'TRY', usdPerUnit: rates, limits: [] });
-    expect(result).toMatchObject({ inside: false, limit: { currency_code: 'TRY', min_amount: '1.00', max_amount: '9999999999999999.99' } });
+    expect(result).toMatchObject({ inside: false, limit: { currency_code: 'TRY', min_amount: '0.01', max_amount: '9999999999999999.99' } });
   });
 
   it('refuses an amount that fits only after conversion into a weaker base currency', () => {

@@ -6,7 +6,8 @@ export interface AccountLimit {
   max_amount: string | null;
 }
 
-const DEFAULT_MIN = '1.00';
+// With no limit set, the spec's floor: 9000005 below 0.01 after conversion; the panel shows no limits.
+const DEFAULT_MIN = '0.01';
 
 /**
  * Converts the amount into the account's base currency at the current rates (both
