@@ -231,6 +231,16 @@ describe('Direct API v4 orders', () => {
       expect([response.status, response.body.code]).toEqual([404, '0055402']);
     });
 
+    it.each(['x'.repeat(65), 'a~b', 'ord%20one', '%C3%B6deme'])(
+      'answers an id no order can have (%s) with 404 0055402, on the read and the sandbox result',
+      async (id) => {
+        const read = await v4.get(`/api/v4/orders/${id}`);
+        expect([read.status, read.body.code]).toEqual([404, '0055402']);
+        const result = await v4.request('POST', `/api/v4/sandbox/orders/${id}/result`, { result: 'paid' });
+        expect([result.status, result.body.code]).toEqual([404, '0055402']);
+      },
+    );
+
     it('closes a hosted order as paid, then refuses a second result with 0055404', async () => {
       const id = newId();
       await create({ merchant_order_id: id, amount: '40.00', bin: '540061' });
