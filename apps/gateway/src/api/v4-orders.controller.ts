@@ -5,7 +5,6 @@ import {
   CreateOrder,
   CreateOrderBodySchema,
   GetOrder,
-  MerchantOrderIdSchema,
   OrderBodySchema,
   orderBody,
   SandboxResultBodySchema,
@@ -91,8 +90,8 @@ export class V4OrdersController {
     @AuthCaller() caller: AuthenticatedCaller,
     @Req() request: FastifyRequest,
   ): Promise<{ data: OrderBody }> {
-    const id = parseOrReject(MerchantOrderIdSchema, merchantOrderId);
-    const order = await this.rpc.request(GetOrder, { merchant_order_id: id }, { caller, correlationId: request.correlationId });
+    // Any id is a lookup: one no order can have is "no order for the value", 404 0055402 (the spec), from orders-v4.
+    const order = await this.rpc.request(GetOrder, { merchant_order_id: merchantOrderId }, { caller, correlationId: request.correlationId });
     return { data: orderBody(order) };
   }
 
@@ -112,9 +111,12 @@ export class V4OrdersController {
     @AuthCaller() caller: AuthenticatedCaller,
     @Req() request: FastifyRequest,
   ): Promise<{ data: OrderBody }> {
-    const id = parseOrReject(MerchantOrderIdSchema, merchantOrderId);
     const { result } = parseOrReject(SandboxResultBodySchema, body);
-    const order = await this.rpc.request(SetSandboxOrderResult, { merchant_order_id: id, result }, { caller, correlationId: request.correlationId });
+    const order = await this.rpc.request(
+      SetSandboxOrderResult,
+      { merchant_order_id: merchantOrderId, result },
+      { caller, correlationId: request.correlationId },
+    );
     return { data: orderBody(order) };
   }
 }
