@@ -13,6 +13,7 @@ import { PaymentVersions1763800000100 } from './migrations/1763800000100-payment
 import { IdempotencyRequestDigest1763900000000 } from './migrations/1763900000000-idempotency-request-digest';
 import { ReversalApprovals1764100000000 } from './migrations/1764100000000-reversal-approvals';
 import { PaymentsExpiryDue1764100000100 } from './migrations/1764100000100-payments-expiry-due';
+import { PaymentsAwaitingBank1764400000000 } from './migrations/1764400000000-payments-awaiting-bank';
 import { PaymentsByOwnerAndTime1763900000100 } from './migrations/1763900000100-payments-by-owner-and-time';
 
 /** The schema this service owns and its migrations, in order. */
@@ -34,5 +35,6 @@ export const DATABASE = {
     PaymentsByOwnerAndTime1763900000100,
     ReversalApprovals1764100000000,
     PaymentsExpiryDue1764100000100,
+    PaymentsAwaitingBank1764400000000,
   ] as MigrationClass[],
 };

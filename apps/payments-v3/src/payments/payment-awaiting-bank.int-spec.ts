@@ -1,4 +1,4 @@
-import { withMigratedScratchSchema } from '@platform/service-testing';
+import { undoMigrationsDownTo, withMigratedScratchSchema } from '@platform/service-testing';
 import { ownerAndStrangers } from '@platform/testing';
 import type { SqlExecutor } from '@platform/persistence';
 import { DATABASE } from '../database';
@@ -54,6 +54,23 @@ describe('a payment whose bank answer is awaited past expires_at', () => {
       expect(await listed(db, 'expired')).toEqual([code]);
       expect(await listed(db, 'created')).toEqual([]);
       expect(await db.transaction((tx) => payments.expireDue(tx, now, 50))).toBe(1);
+    });
+  });
+
+  it('marks the payments already waiting when the column arrives', async () => {
+    await withMigratedScratchSchema(DATABASE, async (db) => {
+      await undoMigrationsDownTo(db, DATABASE.schema, 'PaymentsAwaitingBank1764400000000');
+      const payment = await db.query<{ id: string }[]>(
+        `INSERT INTO payments.payments (merchant_code, environment, code, status, amount, currency_code, merchant_name, page_token, created_at, expires_at)
+         VALUES ($1, $2, 'waits', 'created', 10, 'TRY', 'Shop', 'page-waits', now() - interval '25 hours', now() - interval '1 hour') RETURNING id::text AS id`,
+        [owner.merchantCode, owner.environment],
+      );
+      await db.query(`INSERT INTO payments.attempts (payment_id, status, processor, processor_state, card) VALUES ($1, 'pending', 'iyzico', '{}', $2)`, [
+        payment[0]!.id,
+        JSON.stringify(card),
+      ]);
+      await db.runMigrations({ transaction: 'each' });
+      expect(await shown(db, payment[0]!.id)).toBe('created');
     });
   });
 });

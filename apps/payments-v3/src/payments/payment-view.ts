@@ -3,11 +3,12 @@ import type { PaymentRow } from './payment.repository';
 
 /**
  * The payment as payments-v3 answers it; an unpaid payment past `expires_at` reads as expired
- * even before the expiry job marks it. `version` is the stored one: reading a payment as
+ * even before the expiry job marks it, unless a bank's answer about its card is awaited (it may
+ * be paid yet, and nothing leaves expired). `version` is the stored one: reading a payment as
  * expired is not a change, the expiry job's is (ADR 0033).
  */
 export function toPaymentRecord(row: PaymentRow, checkoutUrl: string, now: Date): PaymentRecord {
-  const expired = row.status === 'created' && now.getTime() >= new Date(row.expires_at).getTime();
+  const expired = row.status === 'created' && !row.awaiting_bank && now.getTime() >= new Date(row.expires_at).getTime();
   return {
     payment_code: row.code,
     merchant_reference: row.merchant_reference,

@@ -26,6 +26,8 @@ export interface PaymentRow {
   failure: { attempt_count: number; reason_code: string | null } | null;
   /** 1 when created, raised by every move in the UPDATE that makes it (ADR 0033). */
   version: number;
+  /** A card is at a bank that has not answered its auth: the payment waits for it, expired or not (ADR 0014). */
+  awaiting_bank: boolean;
 }
 
 /** A payment as a move left it, with the status it had before, read in the same statement. */
@@ -33,7 +35,7 @@ export type MovedPayment = PaymentRow & { previous_status: PaymentRow['status'] 
 
 export type NewPaymentRow = Omit<
   PaymentRow,
-  'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure' | 'version'
+  'id' | 'public_id' | 'order_public_id' | 'merchant_code' | 'environment' | 'status' | 'paid_at' | 'card' | 'failure' | 'version' | 'awaiting_bank'
 >;
 
 /** What the merchant's list narrows by; `created_to` is exclusive, `search` matches the start of the code or the reference. */
@@ -50,7 +52,7 @@ export function startsWith(text: string): string {
 }
 
 const COLUMNS = `id::text AS id, public_id, order_public_id, code, merchant_code, environment, merchant_reference, status, amount::text AS amount, currency_code, merchant_name,
-  webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure, version`;
+  webhook_url, return_url, page_token, created_at, expires_at, paid_at, card, failure, version, awaiting_bank`;
 
 /** The columns a new payment is inserted with: name, type, and its value from the payment and its owner. */
 const NEW_PAYMENT_COLUMNS: [string, string, (item: { owner: Caller; payment: NewPaymentRow }) => unknown][] = [
@@ -102,8 +104,8 @@ export class PaymentRepository {
     offset: number,
   ): Promise<{ rows: PaymentRow[]; total: number }> {
     const where = `merchant_code = $1 AND environment = $2
-      AND CASE $3::text WHEN 'created' THEN status = 'created' AND expires_at > $4::timestamptz
-                        WHEN 'expired' THEN status = 'expired' OR (status = 'created' AND expires_at <= $4::timestamptz)
+      AND CASE $3::text WHEN 'created' THEN status = 'created' AND (expires_at > $4::timestamptz OR awaiting_bank)
+                        WHEN 'expired' THEN status = 'expired' OR (status = 'created' AND expires_at <= $4::timestamptz AND NOT awaiting_bank)
                         WHEN 'paid' THEN status = 'paid'
                         ELSE true END
       AND ($5::timestamptz IS NULL OR created_at >= $5) AND ($6::timestamptz IS NULL OR created_at < $6)
@@ -215,7 +217,7 @@ export class PaymentRepository {
       `UPDATE payments.payments SET status = $4, version = version + 1
         WHERE id IN (SELECT id FROM payments.payments p WHERE status = ANY($3::text[]) AND expires_at <= $1
                         -- a payment whose bank answer is awaited waits for it
-                        AND NOT EXISTS (SELECT 1 FROM payments.attempts a WHERE a.payment_id = p.id AND a.status = 'pending')
+                        AND NOT awaiting_bank
                       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
         RETURNING environment`,
       [now.toISOString(), limit, PAYMENT_MOVES.expire.from, PAYMENT_MOVES.expire.to],
