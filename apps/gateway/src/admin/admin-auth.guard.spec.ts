@@ -11,9 +11,10 @@ describe('AdminAuthGuard', () => {
   const tokens = { authenticate: async (token: string) => (token === 'op_named-token' ? named : undefined) } as unknown as OperatorTokensService;
   const reflector = { get: () => undefined } as unknown as Reflector;
   const guardWith = (adminToken?: string) => new AdminAuthGuard({ ADMIN_TOKEN: adminToken ? new Secret(adminToken) : undefined } as Config, tokens, reflector);
+  const routeHandler = () => undefined;
   const call = (guard: AdminAuthGuard, token: string) => {
     const request: Record<string, unknown> = { method: 'GET', headers: { authorization: `Bearer ${token}` } };
-    const context = { switchToHttp: () => ({ getRequest: () => request }), getHandler: () => undefined } as unknown as ExecutionContext;
+    const context = { switchToHttp: () => ({ getRequest: () => request }), getHandler: () => routeHandler } as unknown as ExecutionContext;
     return guard.canActivate(context).then(
       () => ({ actor: request.operator, role: request.operatorRole }),
       (error: { code?: string }) => error.code,
