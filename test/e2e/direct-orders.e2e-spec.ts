@@ -105,6 +105,13 @@ describe('Direct API v4 orders', () => {
       });
     });
 
+    it('does not check the card details of a card whose BIN is hosted: the customer enters the card on the page', async () => {
+      for (const card of [CARD('5400610000012346'), { ...CARD(HOSTED_BIN_CARD), expiry_year: '20' }]) {
+        const response = await create({ merchant_order_id: newId(), amount: '10.00', card });
+        expect([response.status, response.body.data?.status, response.body.data?.card]).toEqual([201, 'requires_hosted', null]);
+      }
+    });
+
     it('creates a hosted order from a BIN with a hosted address and its expiry', async () => {
       const response = await create({ merchant_order_id: newId(), amount: '99.90', bin: '540061' });
       expect(response.status).toBe(201);
