@@ -143,12 +143,14 @@ export class OrderCreationService {
     let cardRule: CardLimitRule | undefined;
     try {
       info = await this.bins.lookup(caller, bin, input.amount);
-      if (card && info.payment_mode !== 'hosted') await assertVolume();
-      if (card && (!passesLuhn(card.number) || !notExpired(card.expiryMonth, card.expiryYear, now))) {
+      // A card whose BIN is hosted at this moment is not used (the spec): the customer enters one on the page.
+      const direct = card !== undefined && info.payment_mode !== 'hosted' ? card : undefined;
+      if (direct) await assertVolume();
+      if (direct && (!passesLuhn(direct.number) || !notExpired(direct.expiryMonth, direct.expiryYear, now))) {
         throw new ApiError(Errors.CardDetailsInvalid);
       }
       await this.bins.assertIssuerAvailable(caller, bin);
-      cardRule = card ? this.limits.cardRule(caller, card.number, this.fingerprints.card(card)) : undefined;
+      cardRule = direct ? this.limits.cardRule(caller, direct.number, this.fingerprints.card(direct)) : undefined;
       if (cardRule) await this.limits.assertCard(this.dataSource, cardRule, input.amount, now);
     } catch (error) {
       if (!volumeChecked && error instanceof ApiError && error.code !== Errors.OrderAmountRefused) await assertVolume();
