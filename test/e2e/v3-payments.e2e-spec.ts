@@ -116,6 +116,8 @@ describe('Payments API v3', () => {
       'https://shop.example/back\u007f',
       'https://shop.example/back\u0085',
       'https://shop.example/back\ud800',
+      'https://shop.example/a\u00a0b',
+      'https://shop.example/a\u3000b',
     ])('refuses the return_url %j with 9000038', async (returnUrl) => {
       const response = await pay({ amount: '15.00', currency_code: 'TRY', return_url: returnUrl });
       expect([response.status, response.body.code]).toEqual([422, '9000038']);

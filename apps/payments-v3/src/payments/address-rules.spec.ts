@@ -20,6 +20,9 @@ describe('return_url rules', () => {
     ['https://shop.example/r\u0085', 'live'],
     ['https://shop.example/r\ud800', 'live'],
     ['https://shop.example/r\udc00x', 'live'],
+    ['https://shop.example/a\u00a0b', 'live'],
+    ['https://shop.example/a\u3000b', 'live'],
+    ['https://shop.example/a\ufeffb', 'live'],
     ['/relative/path', 'live'],
     [`https://shop.example/${'a'.repeat(2030)}`, 'live'],
   ] as const)('refuses %j in %s', (raw, environment) => {
