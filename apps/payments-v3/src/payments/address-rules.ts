@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import { LOOPBACK_HOSTS, dnsResolver, isPublicAddress, type Resolver } from '@platform/egress';
 import { characterCount, isUnsafeText } from '@platform/contracts';
 
-const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
+// Controls, and every Unicode space (\s: the no-break, ideographic and other spaces too).
+const CONTROL_OR_SPACE = /[\u0000-\u001f\u007f-\u009f\s]/;
 
 /**
  * The return address rules of the spec; returns the address with an international
