@@ -34,13 +34,9 @@ export class AttemptRepository {
     return rows[0];
   }
 
-  /** The attempt's bank has not answered its auth: the attempt and its payment wait for the answer. */
+  /** The attempt's bank has not answered its auth: the attempt, and so its payment (a trigger keeps `awaiting_bank`), wait for the answer. */
   async markPending(tx: SqlExecutor, attemptId: string): Promise<void> {
-    await tx.query(
-      `WITH attempt AS (UPDATE payments.attempts SET status = 'pending', bank_page = NULL WHERE id = $1 RETURNING payment_id)
-       UPDATE payments.payments SET awaiting_bank = true WHERE id = (SELECT payment_id FROM attempt)`,
-      [attemptId],
-    );
+    await tx.query(`UPDATE payments.attempts SET status = 'pending', bank_page = NULL WHERE id = $1`, [attemptId]);
   }
 
   /** Live attempts awaiting the bank, oldest first, locked for one replica at a time; with their payment's page token. */
@@ -88,12 +84,12 @@ export class AttemptRepository {
     ]);
   }
 
-  /** The attempt ends; a payment that waited for its bank's answer waits no more (a payment has one open attempt at most). */
   async finish(tx: SqlExecutor, attemptId: string, status: 'failed' | 'paid' | 'abandoned', reasonCode: string | null, now: Date): Promise<void> {
-    await tx.query(
-      `WITH attempt AS (UPDATE payments.attempts SET status = $2, reason_code = $3, finished_at = $4, bank_page = NULL WHERE id = $1 RETURNING payment_id)
-       UPDATE payments.payments SET awaiting_bank = false WHERE id = (SELECT payment_id FROM attempt) AND awaiting_bank`,
-      [attemptId, status, reasonCode, now.toISOString()],
-    );
+    await tx.query(`UPDATE payments.attempts SET status = $2, reason_code = $3, finished_at = $4, bank_page = NULL WHERE id = $1`, [
+      attemptId,
+      status,
+      reasonCode,
+      now.toISOString(),
+    ]);
   }
 }

@@ -188,8 +188,10 @@ export class PaymentPageService {
     return row;
   }
 
-  private page(row: PaymentRow, waiting: AttemptRow | undefined, now: Date, bankPending = false): PaymentPage {
+  private page(row: PaymentRow, waiting: AttemptRow | undefined, now: Date, awaitedAnswer = false): PaymentPage {
     const payment = toPaymentRecord(row, this.config.CHECKOUT_PUBLIC_URL, now);
+    // Past expires_at too: the page says the bank's answer is awaited, never offers the form again.
+    const bankPending = awaitedAnswer || row.awaiting_bank;
     const threeDs = payment.status === 'created' && waiting !== undefined && this.threeDsOpen(waiting, now);
     return {
       payment,
