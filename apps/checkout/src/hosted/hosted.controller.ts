@@ -103,7 +103,10 @@ export class HostedController {
     frameOrigins: string[] = [],
   ): void {
     const framable = frameOrigins.length > 0;
-    const csrf = this.page.csrfField(request, reply, token, framable);
+    // Only a page the browser says it loads into a frame goes without the cookie (ADR 0044); a
+    // browser that sends no Fetch Metadata, sent to the page in the whole window, keeps it.
+    const inFrame = framable && request.headers['sec-fetch-dest'] === 'iframe';
+    const csrf = this.page.csrfField(request, reply, token, inFrame);
     sendPage(reply, status, hostedPage({ order, merchantName, csrf, action: `/v4/hosted/${token}`, attemptFailure, framable }), frameOrigins);
   }
 }

@@ -88,10 +88,10 @@ export class PageActions {
 
   /**
    * The CSRF field of a form on this page; the customer's cookie is kept, or set when there is
-   * none. A page a merchant may frame gets the cookieless field instead (ADR 0044).
+   * none. A page loaded into a merchant's frame gets the cookieless field instead (ADR 0044).
    */
-  csrfField(request: FastifyRequest, reply: FastifyReply, token: string, framable = false): string {
-    if (framable) return this.csrf.framedFieldFor(token);
+  csrfField(request: FastifyRequest, reply: FastifyReply, token: string, inFrame = false): string {
+    if (inFrame) return this.csrf.framedFieldFor(token);
     const cookie = readCookie(request.headers.cookie, CSRF_COOKIE) ?? this.csrf.newCookieValue();
     setCsrfCookie(reply, request, cookie);
     return this.csrf.fieldFor(cookie, token);
