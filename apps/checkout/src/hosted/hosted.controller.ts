@@ -30,7 +30,8 @@ export class HostedController {
 
   @Post(':token')
   async pay(@Param('token') token: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const card = await this.page.acceptCard(token, body, request, reply, hostedCardSealContext(token));
+    // The v4 hosted page is the one form a merchant may frame (ADR 0044).
+    const card = await this.page.acceptCard(token, body, request, reply, hostedCardSealContext(token), true);
     if (!card) return;
     return this.page.answer(reply, async () => {
       if (!card.sealed) {

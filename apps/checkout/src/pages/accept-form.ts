@@ -8,14 +8,21 @@ import { forbiddenPage, notFoundPage } from './three-ds.page';
  * CSRF field that belongs to it, with its cookie or from our own origin (else 403). Returns
  * the form, or null once the refusal page has been sent.
  */
-export function acceptForm(token: string, body: unknown, request: FastifyRequest, reply: FastifyReply, csrf: CsrfTokens): Record<string, unknown> | null {
+export function acceptForm(
+  token: string,
+  body: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  csrf: CsrfTokens,
+  framable = false,
+): Record<string, unknown> | null {
   if (!PAGE_TOKEN.test(token)) {
     sendPage(reply, 404, notFoundPage());
     return null;
   }
   const form = (body ?? {}) as Record<string, unknown>;
   const post = { cookieValue: readCookie(request.headers.cookie, CSRF_COOKIE), fetchSite: fetchSite(request) };
-  if (!csrf.verify(post, token, form.csrf)) {
+  if (!csrf.verify(post, token, form.csrf, framable)) {
     sendPage(reply, 403, forbiddenPage());
     return null;
   }

@@ -56,8 +56,15 @@ export class PageActions {
    * (each refusal answered here: null), then the card is sealed for this page. `sealed` is null
    * when the form holds no well-formed card.
    */
-  async acceptCard(token: string, body: unknown, request: FastifyRequest, reply: FastifyReply, sealContext: string): Promise<{ sealed: string | null } | null> {
-    const form = acceptForm(token, body, request, reply, this.csrf);
+  async acceptCard(
+    token: string,
+    body: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sealContext: string,
+    framable = false,
+  ): Promise<{ sealed: string | null } | null> {
+    const form = acceptForm(token, body, request, reply, this.csrf, framable);
     if (!form) return null;
     const wait = await this.attemptLimit.take(request);
     if (wait !== null) {

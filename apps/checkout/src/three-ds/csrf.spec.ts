@@ -24,20 +24,24 @@ describe('CSRF tokens of the customer pages', () => {
     const field = csrf.framedFieldFor(token);
 
     it('accepts the field only from a post the browser says came from our own origin', () => {
-      expect(csrf.verify({ cookieValue: undefined, fetchSite: 'same-origin' }, token, field)).toBe(true);
+      expect(csrf.verify({ cookieValue: undefined, fetchSite: 'same-origin' }, token, field, true)).toBe(true);
       for (const fetchSite of ['cross-site', 'same-site', 'none', undefined]) {
-        expect(csrf.verify({ cookieValue: undefined, fetchSite }, token, field)).toBe(false);
+        expect(csrf.verify({ cookieValue: undefined, fetchSite }, token, field, true)).toBe(false);
       }
     });
 
+    it('is refused by a form no merchant may frame, even from our own origin', () => {
+      expect(csrf.verify({ cookieValue: undefined, fetchSite: 'same-origin' }, token, field)).toBe(false);
+    });
+
     it('refuses the field of another page, and a cookie does not make a framed field valid elsewhere', () => {
-      expect(csrf.verify({ cookieValue: undefined, fetchSite: 'same-origin' }, 'pt_another', field)).toBe(false);
-      expect(csrf.verify({ cookieValue: csrf.newCookieValue(), fetchSite: 'cross-site' }, token, field)).toBe(false);
+      expect(csrf.verify({ cookieValue: undefined, fetchSite: 'same-origin' }, 'pt_another', field, true)).toBe(false);
+      expect(csrf.verify({ cookieValue: csrf.newCookieValue(), fetchSite: 'cross-site' }, token, field, true)).toBe(false);
     });
 
     it('is not computable without the key', () => {
       const otherKey = new CsrfTokens(Buffer.from('another-key-another-key-00000002'));
-      expect(csrf.verify({ cookieValue: undefined, fetchSite: 'same-origin' }, token, otherKey.framedFieldFor(token))).toBe(false);
+      expect(csrf.verify({ cookieValue: undefined, fetchSite: 'same-origin' }, token, otherKey.framedFieldFor(token), true)).toBe(false);
     });
   });
 

@@ -30,10 +30,11 @@ export class CsrfTokens {
     return this.hash(`framed:${pageToken}`);
   }
 
-  verify(post: { cookieValue: string | undefined; fetchSite: string | undefined }, pageToken: string, field: unknown): boolean {
+  /** A form's field checked; the cookieless one only where the form may come from a frame (`framable`). */
+  verify(post: { cookieValue: string | undefined; fetchSite: string | undefined }, pageToken: string, field: unknown, framable = false): boolean {
     if (typeof field !== 'string') return false;
     if (post.cookieValue && timingSafeEqualHex(this.fieldFor(post.cookieValue, pageToken), field)) return true;
-    return post.fetchSite === 'same-origin' && timingSafeEqualHex(this.framedFieldFor(pageToken), field);
+    return framable && post.fetchSite === 'same-origin' && timingSafeEqualHex(this.framedFieldFor(pageToken), field);
   }
 
   private hash(value: string): string {
