@@ -28,12 +28,6 @@ export class AttemptRepository {
     return rows[0];
   }
 
-  /** The attempt whose bank answer is awaited, if any: the page takes no other card meanwhile. */
-  async findPending(tx: SqlExecutor, paymentId: string): Promise<AttemptRow | undefined> {
-    const rows = await queryRows<AttemptRow>(tx, `SELECT ${COLUMNS} FROM payments.attempts WHERE payment_id = $1 AND status = 'pending'`, [paymentId]);
-    return rows[0];
-  }
-
   /** The attempt's bank has not answered its auth: the attempt, and so its payment (a trigger keeps `awaiting_bank`), wait for the answer. */
   async markPending(tx: SqlExecutor, attemptId: string): Promise<void> {
     await tx.query(`UPDATE payments.attempts SET status = 'pending', bank_page = NULL WHERE id = $1`, [attemptId]);

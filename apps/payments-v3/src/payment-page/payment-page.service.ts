@@ -48,7 +48,7 @@ export class PaymentPageService {
     const now = this.clock.now();
     const row = await this.payments.findByPageToken(this.dataSource, token);
     if (!row) throw new ApiError(Errors.ResourceNotFound, 'No payment for this address');
-    if (await this.attempts.findPending(this.dataSource, row.id)) return this.page(row, undefined, now, true);
+    if (row.awaiting_bank) return this.page(row, undefined, now);
     return this.page(row, await this.attempts.findWaiting(this.dataSource, row.id), now);
   }
 
@@ -62,7 +62,7 @@ export class PaymentPageService {
       const row = await this.lockedPayment(tx, token);
       if (!this.open(row, now)) return this.page(row, undefined, now);
       // While a bank's answer is awaited no other card is sent: the first may still be charged.
-      if (await this.attempts.findPending(tx, row.id)) return this.page(row, undefined, now, true);
+      if (row.awaiting_bank) return this.page(row, undefined, now);
       const waiting = await this.attempts.findWaiting(tx, row.id);
       if (!passesLuhn(card.number)) formError = 'card_details_invalid';
       else if (!notExpired(card.expiryMonth, card.expiryYear, now)) formError = 'card_expiry_invalid';
