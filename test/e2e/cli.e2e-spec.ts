@@ -140,9 +140,10 @@ describe('card-platform CLI', () => {
     const succeeded = await json('trigger', 'checkout.order.succeeded');
     const failed = await json('trigger', 'checkout.order.failed');
     const hooks = () => local.received.filter((r) => r.path === '/hooks');
+    // Timed out, the message shows which webhooks came and what listen said (a broken stream, a failed forward).
     await eventually(
-      async () => hooks(),
-      (seen) => seen.length >= 4,
+      async () => ({ forwarded: hooks().map((hook) => hook.eventType), listen: listenErr.trim().split('\n').slice(-12) }),
+      (seen) => seen.forwarded.length >= 4,
       30000,
     );
     expect(hooks().every((hook) => hook.verified)).toBe(true);
